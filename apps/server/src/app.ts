@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { createSmtpTransport } from './adapters/smtp-mail';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandler } from './http/error-handler';
+import { registerOriginGuard } from './http/origin-guard';
+import { createAuth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/routes';
+import { createSessionResolver } from './modules/auth/session';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle';
+import { devRoutes } from './modules/dev/routes';
+import { healthRoutes } from './modules/health/routes';
+import { createOutboxTransport, type MailTransport } from './modules/mail/mailer';
+import { userRoutes } from './modules/users/routes';
+import { createLocalStorage } from './adapters/local-storage';
+import { debugRoutes } from './modules/debug/routes';
+import { startQueue } from './modules/jobs/queue';
+import { photoRoutes } from './modules/photos/routes';
+import { projectRoutes } from './modules/projects/routes';
+import { templateRoutes } from './modules/templates/routes';
+import { usageRoutes } from './modules/usage/routes';
+import { startWorkers } from './workers';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+}
+
+/** Builds the whole HTTP app without listening, so tests can drive it directly. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: (request) => headerRequestId(request.headers['x-request-id']) ?? randomUUID(),
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  registerOriginGuard(app, config.trustedOrigins);
+
+  const { db } = database;
+  const mail = createMailTransport(config, database, logger);
+  app.addHook('onClose', async () => mail.close());
+
+  const auth = createAuth({ config, db, mail });
+  const requireUser = createSessionResolver(auth);
+  const throttle = createSignInThrottle(db, config.signInThrottle);
+  const devOutbox = mail.kind === 'outbox' && !config.isProduction;
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth, config, throttle, devOutbox });
+  await app.register(userRoutes, { db, auth, requireUser });
+  if (devOutbox) await app.register(devRoutes, { db });
+
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const tempDir = path.join(config.dataDir, 'tmp');
+  const engines = { generative: false };
+  const queue = await startQueue(database, logger, config.queue);
+  app.addHook('onClose', async () => queue.stop());
+  if (config.runsWorkers) {
+    const stopTimers = await startWorkers({ config, db, storage, queue, log: logger, tempDir });
+    app.addHook('onClose', async () => stopTimers());
+  }
+
+  const retentionDays = config.retentionDays;
+  await app.register(usageRoutes, { db, requireUser, retentionDays });
+  await app.register(templateRoutes, { requireUser, engines });
+  await app.register(projectRoutes, { db, storage, requireUser, retentionDays, log: logger });
+  await app.register(photoRoutes, { db, storage, queue, engines, requireUser, tempDir });
+  await app.register(debugRoutes, { requireUser });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+function createMailTransport(config: Config, database: Database, logger: Logger): MailTransport {
+  return config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+    : createOutboxTransport(database.db, logger);
+}
+
+function headerRequestId(value: string | string[] | undefined): string | undefined {
+  const id = Array.isArray(value) ? value[0] : value;
+  return id && /^[\w-]{1,100}$/.test(id) ? id : undefined;
+}
+
+/** Serves the built SPA; any unknown non-API GET gets index.html so client routes work on reload. */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const hasWebApp = existsSync(path.join(distDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (hasWebApp && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+}

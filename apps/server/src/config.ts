@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** The whole environment, parsed once at boot. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  TRUSTED_ORIGINS: z.string().optional(),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  MAIL_FROM: z.string().default('Hearth <no-reply@hearth.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  WEB_DIST_DIR: z.string().optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  ENHANCE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(300),
+  ENHANCE_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  STALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  trustedOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  signInThrottle: { maxFailuresPerAccountPerHour: number; maxFailuresPerIpPer15Min: number };
+  webDistDir: string;
+  role: Env['ROLE'];
+  runsWorkers: boolean;
+  workerConcurrency: number;
+  retentionDays: number;
+  queue: { enhanceExpireSeconds: number; enhanceRetryLimit: number; pollingIntervalSeconds: number };
+  stallCheckSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  if (isProduction && !env.AUTH_SECRET) {
+    throw new ConfigError('Invalid environment:\n  AUTH_SECRET: required in production (at least 32 characters)');
+  }
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET ?? localAuthSecret(dataDir),
+    trustedOrigins: [appUrl, ...splitList(env.TRUSTED_ORIGINS)],
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    signInThrottle: {
+      maxFailuresPerAccountPerHour: env.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIpPer15Min: env.SIGNIN_MAX_FAILURES_PER_IP,
+    },
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    role: env.ROLE,
+    runsWorkers: env.ROLE !== 'api',
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    retentionDays: env.RETENTION_DAYS,
+    queue: {
+      enhanceExpireSeconds: env.ENHANCE_JOB_EXPIRE_SECONDS,
+      enhanceRetryLimit: env.ENHANCE_RETRY_LIMIT,
+      pollingIntervalSeconds: env.QUEUE_POLL_SECONDS,
+    },
+    stallCheckSeconds: env.STALL_CHECK_SECONDS,
+  };
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** Outside production a secret is made once and kept in DATA_DIR, so sessions survive restarts. */
+function localAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL with parameters; used by libraries that bring their own queries (pg-boss). */
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+/** Any fixed number: serialises migrations when several processes start against one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_412_093;
+
+export class DatabaseLockedError extends Error {}
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    query: async (text, params) => pool.query(text, params as unknown[]),
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * PGlite keeps the whole database in this process; a second process on the same directory
+ * would silently lose writes, so the directory is locked for as long as we hold it.
+ */
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      release = await lockfile.lock(dataDir, { stale: 5_000, update: 2_000, realpath: false });
+    } catch {
+      throw new DatabaseLockedError(
+        `The database in ${dataDir} is in use by another Hearth process. Stop it first, or set DATA_DIR to another folder.`,
+      );
+    }
+  }
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // Without parameters the text may hold several statements (pg-boss's own migrations): exec runs them all.
+    query: async (text, params) => {
+      if (params?.length) return client.query(text, params);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async close() {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+export async function isDatabaseReady(database: Database): Promise<boolean> {
+  try {
+    await database.db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ImageType } from '../modules/photos/image-type.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .defaultNow()
+    .notNull()
+    .$onUpdate(() => new Date()),
+};
+
+// ---- better-auth tables (keys are the field names better-auth uses) ----
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').default(false).notNull(),
+  image: text('image'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+  trialUsed: boolean('trial_used').default(false).notNull(),
+  subscriptionStatus: text('subscription_status'),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (table) => [index('session_user_id_idx').on(table.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (table) => [index('account_user_id_idx').on(table.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+// ---- product tables ----
+
+/** Mail kept by the outbox transport (embedded default); never used when SMTP is configured. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/** Failed sign-ins, counted per account and per IP to throttle password guessing. */
+export const signInFailure = pgTable(
+  'sign_in_failure',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    index('sign_in_failure_email_idx').on(table.email, table.createdAt),
+    index('sign_in_failure_ip_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+/**
+ * A period of image allowance: the trial, or one billing period of a plan. Quota is reserved
+ * against it atomically (`images_used + n <= images_included`, unless overage is allowed).
+ */
+export const usagePeriod = pgTable(
+  'usage_period',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['trial', 'paid'] }).notNull(),
+    planName: text('plan_name'),
+    imagesIncluded: integer('images_included').notNull(),
+    imagesUsed: integer('images_used').default(0).notNull(),
+    allowOverage: boolean('allow_overage').default(false).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    index('usage_period_user_idx').on(table.userId, table.endsAt),
+    check('usage_period_used_not_negative', sql`${table.imagesUsed} >= 0`),
+  ],
+);
+
+export const project = pgTable(
+  'project',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['uploading', 'processing', 'completed'] })
+      .default('uploading')
+      .notNull(),
+    totalPhotos: integer('total_photos').default(0).notNull(),
+    processedPhotos: integer('processed_photos').default(0).notNull(),
+    completedPhotos: integer('completed_photos').default(0).notNull(),
+    failedPhotos: integer('failed_photos').default(0).notNull(),
+    reviewPhotos: integer('review_photos').default(0).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('project_user_created_idx').on(table.userId, table.createdAt),
+    index('project_expires_idx').on(table.expiresAt),
+  ],
+);
+
+export const photo = pgTable(
+  'photo',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    usagePeriodId: uuid('usage_period_id').references(() => usagePeriod.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    imageType: text('image_type').$type<ImageType>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    originalKey: text('original_key').notNull(),
+    /** The original decoded, upright and stripped of metadata, as a JPEG any browser can show. */
+    previewKey: text('preview_key'),
+    enhancedKey: text('enhanced_key'),
+    thumbnailKey: text('thumbnail_key'),
+    status: text('status', { enum: ['waiting', 'processing', 'completed', 'failed'] })
+      .default('waiting')
+      .notNull(),
+    templateId: text('template_id'),
+    templateName: text('template_name'),
+    customPrompt: text('custom_prompt'),
+    prompt: text('prompt'),
+    engine: text('engine'),
+    operations: jsonb('operations').$type<string[]>().default([]).notNull(),
+    notes: jsonb('notes').$type<string[]>().default([]).notNull(),
+    needsReview: boolean('needs_review').default(false).notNull(),
+    reviewReason: text('review_reason'),
+    error: text('error'),
+    attempts: integer('attempts').default(0).notNull(),
+    /** Set once when a failed photo gives its image back, so a refund never happens twice. */
+    quotaReturned: boolean('quota_returned').default(false).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('photo_project_idx').on(table.projectId, table.createdAt),
+    index('photo_user_idx').on(table.userId),
+  ],
+);

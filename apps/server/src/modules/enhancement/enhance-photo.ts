@@ -1,0 +1,101 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Logger } from 'pino';
+import { makeThumbnail, normalizeToJpeg } from '../../adapters/image-codec';
+import type { Db } from '../../db/client';
+import type { JobContext } from '../jobs/queue';
+import { findPhoto, markCompleted, markFailed, markProcessing, saveProgress } from '../photos/repository';
+import { refreshProjectCounters } from '../projects/service';
+import { photoKeys, type ObjectStorage } from '../storage/storage';
+import { findTemplate } from '../templates/catalog';
+import { giveImageBack } from '../usage/service';
+import { runLocalEngine } from './local-engine';
+
+export interface EnhanceDeps {
+  db: Db;
+  storage: ObjectStorage;
+  tempDir: string;
+  log: Logger;
+}
+
+/** A failure that another try cannot fix: the photo fails at once. */
+export class PermanentEnhancementError extends Error {}
+
+export const GENERIC_FAILURE = 'Enhancement failed. The image was not charged; please try again.';
+const UNREADABLE = 'This photo could not be read. Please export it again (JPG or HEIC) and upload it once more.';
+
+/**
+ * `photo.enhance`: idempotent. A finished photo is skipped; files are written under fixed keys, so a
+ * second run overwrites the same objects; completion and failure each happen once (see repository).
+ */
+export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: JobContext): Promise<void> {
+  const photo = await markProcessing(deps.db, photoId);
+  if (!photo) return;
+  await refreshProjectCounters(deps.db, photo.projectId);
+  const workDir = await mkdtemp(path.join(deps.tempDir, 'job-'));
+  try {
+    await process(deps, photo.id, workDir);
+  } catch (error) {
+    const permanent = error instanceof PermanentEnhancementError;
+    deps.log.warn({ err: error, photoId, permanent, lastAttempt: context.isLastAttempt }, 'photo enhancement failed');
+    if (!permanent && !context.isLastAttempt) throw error;
+    await failPhoto(deps.db, photoId, permanent ? error.message : GENERIC_FAILURE);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function process(deps: EnhanceDeps, photoId: string, workDir: string) {
+  const { db, storage } = deps;
+  const photo = (await findPhoto(db, photoId))!;
+  const keys = photoKeys(photo.userId, photo.id);
+  const file = (name: string) => path.join(workDir, name);
+
+  await pipeline(await storage.get(photo.originalKey), createWriteStream(file('original')));
+  await normalizeToJpeg(file('original'), photo.imageType, file('preview.jpg')).catch((error: unknown) => {
+    throw new PermanentEnhancementError(`${UNREADABLE} (${(error as Error).message})`);
+  });
+  await makeThumbnail(file('preview.jpg'), file('thumbnail.jpg'));
+  await storage.put(keys.preview, createReadStream(file('preview.jpg')), 'image/jpeg');
+  await storage.put(keys.thumbnail, createReadStream(file('thumbnail.jpg')), 'image/jpeg');
+  await saveProgress(db, photo.id, { previewKey: keys.preview, thumbnailKey: keys.thumbnail });
+
+  const template = photo.templateId ? findTemplate(photo.templateId) : undefined;
+  if (!template?.localOperations || photo.customPrompt) {
+    throw new PermanentEnhancementError(
+      'This edit needs an AI image provider, which is not configured. The image was not charged.',
+    );
+  }
+  const result = await runLocalEngine({
+    inputPath: file('preview.jpg'),
+    inputType: 'jpeg',
+    outputPath: file('enhanced.jpg'),
+    operations: template.localOperations,
+  });
+  await storage.put(keys.enhanced, createReadStream(file('enhanced.jpg')), 'image/jpeg');
+
+  await db.transaction(async (tx) => {
+    const completed = await markCompleted(tx, photo.id, {
+      enhancedKey: keys.enhanced,
+      engine: result.engine,
+      operations: result.operations,
+      notes: result.notes,
+      width: result.width,
+      height: result.height,
+    });
+    if (completed) await refreshProjectCounters(tx, photo.projectId);
+  });
+}
+
+/** Marks the photo failed and gives its image back, each exactly once. */
+export async function failPhoto(db: Db, photoId: string, message: string) {
+  await db.transaction(async (tx) => {
+    const failed = await markFailed(tx, photoId, message);
+    if (!failed) return;
+    if (failed.usagePeriodId) await giveImageBack(tx, failed.usagePeriodId);
+    const photo = await findPhoto(tx, photoId);
+    if (photo) await refreshProjectCounters(tx, photo.projectId);
+  });
+}

@@ -1,0 +1,90 @@
+import { and, asc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { photo } from '../../db/schema';
+
+export type PhotoRow = typeof photo.$inferSelect;
+export type NewPhoto = typeof photo.$inferInsert;
+
+export async function insertPhotos(db: Db, rows: NewPhoto[]): Promise<PhotoRow[]> {
+  return db.insert(photo).values(rows).returning();
+}
+
+export async function listPhotosOfProject(db: Db, projectId: string): Promise<PhotoRow[]> {
+  return db.select().from(photo).where(eq(photo.projectId, projectId)).orderBy(asc(photo.createdAt), asc(photo.id));
+}
+
+export async function findPhotoForUser(db: Db, userId: string, photoId: string) {
+  const [row] = await db
+    .select()
+    .from(photo)
+    .where(and(eq(photo.id, photoId), eq(photo.userId, userId)));
+  return row;
+}
+
+export async function findPhoto(db: Db, photoId: string) {
+  const [row] = await db.select().from(photo).where(eq(photo.id, photoId));
+  return row;
+}
+
+/** Moves a waiting (or re-run) photo to processing; nothing happens to a finished one. */
+export async function markProcessing(db: Db, photoId: string) {
+  const [row] = await db
+    .update(photo)
+    .set({ status: 'processing', attempts: sql`${photo.attempts} + 1` })
+    .where(and(eq(photo.id, photoId), notInArray(photo.status, ['completed', 'failed'])))
+    .returning();
+  return row;
+}
+
+export async function saveProgress(db: Db, photoId: string, values: Partial<NewPhoto>) {
+  await db.update(photo).set(values).where(eq(photo.id, photoId));
+}
+
+/** Finishes a photo once: a second run of the same job finds it completed and changes nothing. */
+export async function markCompleted(db: Db, photoId: string, values: Partial<NewPhoto>) {
+  const rows = await db
+    .update(photo)
+    .set({ ...values, status: 'completed', error: null, completedAt: new Date() })
+    .where(and(eq(photo.id, photoId), ne(photo.status, 'completed'), ne(photo.status, 'failed')))
+    .returning({ id: photo.id });
+  return rows.length === 1;
+}
+
+/**
+ * Fails a photo once and claims its refund in the same statement, so the image is given back
+ * exactly once however many times this runs.
+ */
+export async function markFailed(db: Db, photoId: string, error: string) {
+  const [row] = await db
+    .update(photo)
+    .set({ status: 'failed', error, quotaReturned: true })
+    .where(and(eq(photo.id, photoId), ne(photo.status, 'completed'), eq(photo.quotaReturned, false)))
+    .returning({ usagePeriodId: photo.usagePeriodId });
+  return row;
+}
+
+/** Photos left waiting or processing for longer than `olderThan` (their job was lost or outran its expiry). */
+export async function findStalledPhotos(db: Db, olderThan: Date) {
+  return db
+    .select({ id: photo.id })
+    .from(photo)
+    .where(and(inArray(photo.status, ['waiting', 'processing']), lt(photo.updatedAt, olderThan)))
+    .limit(500);
+}
+
+export async function keysOfPhotos(db: Db, where: { projectId: string } | { projectIds: string[] }) {
+  const condition =
+    'projectId' in where ? eq(photo.projectId, where.projectId) : inArray(photo.projectId, where.projectIds);
+  const rows = await db
+    .select({
+      originalKey: photo.originalKey,
+      previewKey: photo.previewKey,
+      enhancedKey: photo.enhancedKey,
+      thumbnailKey: photo.thumbnailKey,
+    })
+    .from(photo)
+    .where(condition);
+  return rows.flatMap((r) =>
+    [r.originalKey, r.previewKey, r.enhancedKey, r.thumbnailKey].filter((k): k is string => !!k),
+  );
+}

@@ -1,0 +1,130 @@
+import type { Readable } from 'node:stream';
+import { zipFileName, type Photo } from '@hearth/contracts';
+import yazl from 'yazl';
+import type { Db } from '../../db/client';
+import { HttpError, notFound } from '../../http/errors';
+import { requireProject } from '../projects/service';
+import type { ObjectStorage } from '../storage/storage';
+import { contentTypeOf } from './accept-upload';
+import { toPhoto } from './dto';
+import { findPhotoForUser, keysOfPhotos, listPhotosOfProject, type PhotoRow } from './repository';
+
+export async function listProjectPhotos(db: Db, userId: string, projectId: string): Promise<Photo[]> {
+  await requireProject(db, userId, projectId);
+  return (await listPhotosOfProject(db, projectId)).map(toPhoto);
+}
+
+export async function photoFileKeys(db: Db, projectIds: string[]): Promise<string[]> {
+  return projectIds.length ? keysOfPhotos(db, { projectIds }) : [];
+}
+
+export type PhotoFileKind = 'original' | 'enhanced' | 'thumbnail' | 'download';
+
+export interface PhotoFile {
+  stream: Readable;
+  contentType: string;
+  /** Set for downloads: the name the browser saves the file under. */
+  attachmentName?: string;
+}
+
+/** Browsers can show these originals as they are; the others are shown through their JPEG preview. */
+const BROWSER_SAFE = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+export async function openPhotoFile(
+  { db, storage }: { db: Db; storage: ObjectStorage },
+  userId: string,
+  photoId: string,
+  kind: PhotoFileKind,
+): Promise<PhotoFile> {
+  const photo = await findPhotoForUser(db, userId, photoId);
+  if (!photo) throw notFound('Photo not found');
+  const source = fileSource(photo, kind);
+  if (!source) throw notFound(kind === 'thumbnail' ? 'No thumbnail yet' : 'This photo has not been enhanced yet');
+  return {
+    stream: await storage.get(source.key),
+    contentType: source.contentType,
+    ...(kind === 'download' ? { attachmentName: enhancedFileName(photo.fileName) } : {}),
+  };
+}
+
+function fileSource(photo: PhotoRow, kind: PhotoFileKind): { key: string; contentType: string } | null {
+  const jpeg = (key: string | null) => (key ? { key, contentType: 'image/jpeg' } : null);
+  const original =
+    jpeg(photo.previewKey) ??
+    (BROWSER_SAFE.has(photo.imageType)
+      ? { key: photo.originalKey, contentType: contentTypeOf(photo.imageType) }
+      : null);
+  switch (kind) {
+    case 'original':
+      return original ?? { key: photo.originalKey, contentType: contentTypeOf(photo.imageType) };
+    case 'thumbnail':
+      return jpeg(photo.thumbnailKey) ?? original;
+    case 'enhanced':
+    case 'download':
+      return photo.status === 'completed' ? jpeg(photo.enhancedKey) : null;
+  }
+}
+
+/** 'kitchen.heic' → 'kitchen_enhanced.jpg' */
+export function enhancedFileName(originalName: string): string {
+  const stem = originalName.replace(/\.[^.]+$/, '').replace(/["\\]/g, '') || 'photo';
+  return `${stem}_enhanced.jpg`;
+}
+
+export type ProjectDownload =
+  { kind: 'file'; file: PhotoFile } | { kind: 'zip'; stream: Readable; fileName: string; entries: number };
+
+/** One completed photo downloads as itself; two or more as a ZIP streamed while it is built. */
+export async function downloadProject(
+  { db, storage }: { db: Db; storage: ObjectStorage },
+  userId: string,
+  projectId: string,
+): Promise<ProjectDownload> {
+  const project = await requireProject(db, userId, projectId);
+  const done = (await listPhotosOfProject(db, projectId)).filter((p) => p.status === 'completed' && p.enhancedKey);
+  if (!done.length) {
+    throw new HttpError(404, 'No completed photos available for download yet', 'NO_ENHANCED_PHOTOS');
+  }
+  if (done.length === 1) {
+    const only = done[0]!;
+    return {
+      kind: 'file',
+      file: {
+        stream: await storage.get(only.enhancedKey!),
+        contentType: 'image/jpeg',
+        attachmentName: enhancedFileName(only.fileName),
+      },
+    };
+  }
+  const zip = new yazl.ZipFile();
+  const names = uniqueNames(done.map((p) => enhancedFileName(p.fileName)));
+  done.forEach((photo, index) => {
+    // JPEGs do not shrink further: store them, which keeps the ZIP fast to build.
+    zip.addReadStreamLazy(
+      names[index]!,
+      { compress: false, mtime: photo.completedAt ?? photo.createdAt },
+      (callback) => {
+        storage.get(photo.enhancedKey!).then(
+          (stream) => callback(null, stream),
+          (error: unknown) => callback(error, undefined as never),
+        );
+      },
+    );
+  });
+  zip.end();
+  return {
+    kind: 'zip',
+    stream: zip.outputStream as Readable,
+    fileName: zipFileName(project.name),
+    entries: done.length,
+  };
+}
+
+function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = seen.get(name) ?? 0;
+    seen.set(name, count + 1);
+    return count === 0 ? name : name.replace(/(\.[^.]+)$/, ` (${count + 1})$1`);
+  });
+}

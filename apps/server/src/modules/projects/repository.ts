@@ -1,0 +1,66 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { photo, project } from '../../db/schema';
+
+export type ProjectRow = typeof project.$inferSelect;
+
+export async function insertProject(db: Db, values: typeof project.$inferInsert): Promise<ProjectRow> {
+  const [row] = await db.insert(project).values(values).returning();
+  return row!;
+}
+
+export async function findProjectForUser(db: Db, userId: string, projectId: string) {
+  const [row] = await db
+    .select()
+    .from(project)
+    .where(and(eq(project.id, projectId), eq(project.userId, userId)));
+  return row;
+}
+
+export async function listProjectsForUser(db: Db, userId: string) {
+  return db.select().from(project).where(eq(project.userId, userId)).orderBy(desc(project.createdAt));
+}
+
+/** The first photo of each project, for the list's thumbnails. */
+export async function firstPhotoIds(db: Db, projectIds: string[]): Promise<Map<string, string>> {
+  if (!projectIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([photo.projectId], { projectId: photo.projectId, photoId: photo.id })
+    .from(photo)
+    .where(inArray(photo.projectId, projectIds))
+    .orderBy(photo.projectId, asc(photo.createdAt), asc(photo.id));
+  return new Map(rows.map((r) => [r.projectId, r.photoId]));
+}
+
+/** Status and counters follow from the photos; recomputed in one statement whenever a photo changes. */
+export async function recomputeProject(db: Db, projectId: string) {
+  await db.execute(sql`
+    UPDATE project SET
+      total_photos = s.total,
+      processed_photos = s.completed + s.failed,
+      completed_photos = s.completed,
+      failed_photos = s.failed,
+      review_photos = s.review,
+      status = CASE
+        WHEN s.total = 0 THEN 'uploading'
+        WHEN s.completed + s.failed = s.total THEN 'completed'
+        ELSE 'processing' END,
+      updated_at = now()
+    FROM (
+      SELECT
+        count(*)::int AS total,
+        count(*) FILTER (WHERE status = 'completed')::int AS completed,
+        count(*) FILTER (WHERE status = 'failed')::int AS failed,
+        count(*) FILTER (WHERE needs_review)::int AS review
+      FROM photo WHERE project_id = ${projectId}
+    ) s
+    WHERE project.id = ${projectId}`);
+}
+
+export async function deleteProjectRow(db: Db, userId: string, projectId: string): Promise<boolean> {
+  const rows = await db
+    .delete(project)
+    .where(and(eq(project.id, projectId), eq(project.userId, userId)))
+    .returning({ id: project.id });
+  return rows.length === 1;
+}

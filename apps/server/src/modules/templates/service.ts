@@ -1,0 +1,33 @@
+import { POPULAR_TEMPLATE_ORDER, type Template } from '@hearth/contracts';
+import { TEMPLATE_CATALOG, type TemplateDefinition } from './catalog';
+
+export const NO_PROVIDER_REASON =
+  'Virtual staging needs an AI image provider, and none is configured on this server. The enhancement templates work without one.';
+
+export interface EngineAvailability {
+  /** True when a generative image provider is configured (staging, custom instructions). */
+  generative: boolean;
+}
+
+export function isTemplateAvailable(template: TemplateDefinition, engines: EngineAvailability): boolean {
+  return Boolean(template.localOperations) || engines.generative;
+}
+
+/** Popular templates in SPEC order, then the rest alphabetically, each saying whether it can run here. */
+export function listTemplates(engines: EngineAvailability): Template[] {
+  const popularRank = (name: string) => POPULAR_TEMPLATE_ORDER.indexOf(name as (typeof POPULAR_TEMPLATE_ORDER)[number]);
+  const popular = TEMPLATE_CATALOG.filter((t) => t.isPopular).sort((a, b) => popularRank(a.name) - popularRank(b.name));
+  const rest = TEMPLATE_CATALOG.filter((t) => !t.isPopular).sort((a, b) => a.name.localeCompare(b.name));
+  return [...popular, ...rest].map((t) => {
+    const available = isTemplateAvailable(t, engines);
+    return {
+      id: t.id,
+      name: t.name,
+      prompt: t.prompt,
+      category: t.category,
+      isPopular: t.isPopular,
+      available,
+      ...(available ? {} : { unavailableReason: NO_PROVIDER_REASON }),
+    };
+  });
+}

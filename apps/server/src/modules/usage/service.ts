@@ -1,0 +1,92 @@
+import { TRIAL_IMAGES, type UsageStats } from '@hearth/contracts';
+import type { Db } from '../../db/client';
+import { HttpError, notFound } from '../../http/errors';
+import { decideAccess, trialEnd, type AccessDecision } from './access';
+import {
+  claimTrial,
+  findCurrentPeriod,
+  findLatestPeriod,
+  findTrialFacts,
+  insertPeriod,
+  reserveImages,
+  returnImage,
+} from './repository';
+
+export const TRIAL_STARTED_MESSAGE = `You can now process up to ${TRIAL_IMAGES} images during your trial period.`;
+
+export async function accessFor(db: Db, userId: string, now: Date): Promise<AccessDecision> {
+  const facts = await findTrialFacts(db, userId);
+  if (!facts) throw notFound('User not found');
+  return decideAccess({ now, ...facts, subscription: null });
+}
+
+/** Starts the 24-hour, 10-image trial; each user gets it once. */
+export async function startTrial(db: Db, userId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    if (!(await claimTrial(tx, userId, now))) {
+      throw new HttpError(409, 'Your free trial has already been used. Choose a plan to continue.', 'TRIAL_USED');
+    }
+    const endsAt = trialEnd(now);
+    await insertPeriod(tx, { userId, kind: 'trial', imagesIncluded: TRIAL_IMAGES, startsAt: now, endsAt });
+    return {
+      message: TRIAL_STARTED_MESSAGE,
+      trialStartedAt: now.toISOString(),
+      trialEndsAt: endsAt.toISOString(),
+      imagesIncluded: TRIAL_IMAGES,
+    };
+  });
+}
+
+export async function getUsageStats(db: Db, userId: string, now: Date, retentionDays: number): Promise<UsageStats> {
+  const [facts, period] = await Promise.all([findTrialFacts(db, userId), findLatestPeriod(db, userId)]);
+  if (!facts) throw notFound('User not found');
+  const access = decideAccess({ now, ...facts, subscription: null });
+  const imagesIncluded = period?.imagesIncluded ?? (access.subscriptionType === 'trial' ? TRIAL_IMAGES : 0);
+  const imagesUsed = period?.imagesUsed ?? 0;
+  return {
+    subscriptionType: access.subscriptionType,
+    planName: period?.planName ?? (period?.kind === 'trial' ? 'Free Trial' : null),
+    imagesUsed,
+    imagesIncluded,
+    imagesRemaining: period?.allowOverage ? -1 : Math.max(0, imagesIncluded - imagesUsed),
+    trialExpired: access.trialExpired,
+    trialEndsAt: access.trialEndsAt?.toISOString() ?? null,
+    gracePeriodEndDate: null,
+    currentPeriodEnd: period?.endsAt.toISOString() ?? null,
+    overageImages: Math.max(0, imagesUsed - imagesIncluded),
+    overageCost: 0,
+    canStartTrial: !facts.trialUsed,
+    canUpload: access.canUpload,
+    restriction: access.restriction,
+    retentionDays,
+  };
+}
+
+/** Refuses with the SPEC wording when the user may not upload at all. */
+export async function assertCanUpload(db: Db, userId: string, now: Date) {
+  const access = await accessFor(db, userId, now);
+  if (!access.canUpload) throw new HttpError(403, access.restriction ?? 'Access Restricted', 'ACCESS_RESTRICTED');
+  return access;
+}
+
+/**
+ * Reserves `count` images inside the caller's transaction, or refuses with the SPEC message
+ * naming how many are left.
+ */
+export async function reserveForUpload(db: Db, userId: string, count: number, now: Date): Promise<string> {
+  const period = await findCurrentPeriod(db, userId, now);
+  if (period && (await reserveImages(db, period.id, count, now))) return period.id;
+  const fresh = period ? await findCurrentPeriod(db, userId, now) : undefined;
+  const left = fresh ? Math.max(0, fresh.imagesIncluded - fresh.imagesUsed) : 0;
+  const isTrial = !period || period.kind === 'trial';
+  throw new HttpError(
+    403,
+    `You have ${left} image(s) left in your ${isTrial ? 'trial' : 'plan'}. Please upload ${left} or upgrade your plan to upload more.`,
+    isTrial ? 'UPLOAD_LIMIT_EXCEEDED' : 'PLAN_LIMIT_EXCEEDED',
+  );
+}
+
+/** Gives a failed photo's image back to the period it was taken from. */
+export async function giveImageBack(db: Db, periodId: string) {
+  await returnImage(db, periodId);
+}

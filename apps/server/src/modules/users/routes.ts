@@ -1,0 +1,38 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { updateProfileResponseSchema, updateProfileSchema, userSchema } from '@hearth/contracts';
+import type { Db } from '../../db/client';
+import type { Auth } from '../auth/auth';
+import type { RequireUser } from '../auth/session';
+import { getUser, updateProfile } from './service';
+
+interface UserRouteDeps {
+  db: Db;
+  auth: Auth;
+  requireUser: RequireUser;
+}
+
+export async function userRoutes(app: FastifyInstance, { db, auth, requireUser }: UserRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/auth/user', { schema: { response: { 200: userSchema } } }, async (request) => {
+    const current = await requireUser(request);
+    return getUser(db, current.id);
+  });
+
+  api.patch(
+    '/api/auth/user',
+    { schema: { body: updateProfileSchema, response: { 200: updateProfileResponseSchema } } },
+    async (request) => {
+      const current = await requireUser(request);
+      const requestEmailChange = async (newEmail: string) => {
+        await auth.api.changeEmail({
+          body: { newEmail, callbackURL: '/profile' },
+          headers: fromNodeHeaders(request.headers),
+        });
+      };
+      return updateProfile({ db, requestEmailChange }, current, request.body);
+    },
+  );
+}

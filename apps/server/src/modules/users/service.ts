@@ -1,0 +1,54 @@
+import type { UpdateProfileInput, UpdateProfileResponse, User } from '@hearth/contracts';
+import { subscriptionStatusSchema } from '@hearth/contracts';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { findUserById, updateUserNames, type UserRow } from './repository';
+
+export const EMAIL_CHANGE_MESSAGE =
+  'Profile updated! Please check your email and click the confirmation link to complete the email change.';
+
+export function toUser(row: UserRow): User {
+  const status = subscriptionStatusSchema.safeParse(row.subscriptionStatus);
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    profileImageUrl: row.image,
+    createdAt: row.createdAt.toISOString(),
+    trialStartedAt: row.trialStartedAt?.toISOString() ?? null,
+    trialUsed: row.trialUsed,
+    subscriptionStatus: status.success ? status.data : null,
+  };
+}
+
+export async function getUser(db: Db, id: string): Promise<User> {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound('User not found');
+  return toUser(row);
+}
+
+interface UpdateProfileDeps {
+  db: Db;
+  /** Starts the confirmed email change (the auth provider mails the current address). */
+  requestEmailChange: (newEmail: string) => Promise<void>;
+}
+
+export async function updateProfile(
+  { db, requestEmailChange }: UpdateProfileDeps,
+  current: { id: string; email: string },
+  input: UpdateProfileInput,
+): Promise<UpdateProfileResponse> {
+  const newEmail = input.email.trim().toLowerCase();
+  const emailChanged = newEmail !== current.email.toLowerCase();
+  // The email step can be refused, so it goes first: a refusal leaves the names untouched too.
+  if (emailChanged) await requestEmailChange(newEmail);
+  const row = await updateUserNames(db, current.id, { firstName: input.firstName, lastName: input.lastName });
+  if (!row) throw notFound('User not found');
+  return {
+    user: toUser(row),
+    emailChanged,
+    ...(emailChanged ? { message: EMAIL_CHANGE_MESSAGE } : {}),
+  };
+}

@@ -1,0 +1,38 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { enhancePhoto } from './modules/enhancement/enhance-photo';
+import { recoverStalledPhotos } from './modules/enhancement/recover-stalled';
+import type { Queue } from './modules/jobs/queue';
+import { sweepExpiredProjects } from './modules/retention/sweep';
+import type { ObjectStorage } from './modules/storage/storage';
+
+interface WorkerDeps {
+  config: Config;
+  db: Db;
+  storage: ObjectStorage;
+  queue: Queue;
+  log: Logger;
+  tempDir: string;
+}
+
+/** Starts the job handlers and schedules of a worker process; returns how to stop the timers. */
+export async function startWorkers({ config, db, storage, queue, log, tempDir }: WorkerDeps) {
+  await queue.work('photo.enhance', config.workerConcurrency, (data, context) =>
+    enhancePhoto({ db, storage, tempDir, log }, data.photoId, context),
+  );
+  await queue.work('retention.sweep', 1, async () => {
+    await sweepExpiredProjects({ db, storage, log });
+  });
+  await queue.schedule('retention.sweep', '17 * * * *');
+
+  const { enhanceExpireSeconds, enhanceRetryLimit } = config.queue;
+  const stallCheck = setInterval(() => {
+    recoverStalledPhotos(
+      { db, queue },
+      { stalledAfterMs: (enhanceExpireSeconds + 60) * 1000, maxAttempts: enhanceRetryLimit + 1 },
+    ).catch((error: unknown) => log.error({ err: error }, 'stalled photo check failed'));
+  }, config.stallCheckSeconds * 1000);
+  stallCheck.unref();
+  return () => clearInterval(stallCheck);
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { openTestDatabase } from './database';
+
+/** The origin the browser would send; the app's configured APP_URL. */
+export const APP_ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a real database and listens on a loopback port. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hearth-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: APP_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: pino({ level: 'silent' }) });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    config,
+    database,
+    baseUrl: address,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

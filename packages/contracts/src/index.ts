@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './errors';
+export * from './projects';
+export * from './templates';
+export * from './usage';

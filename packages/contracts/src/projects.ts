@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+export const MAX_UPLOAD_BYTES = 26_214_400; // 25 MB
+export const MAX_PHOTOS_PER_BATCH = 30;
+export const LARGE_BATCH_WARNING_AT = 10;
+export const PROJECTS_PER_PAGE = 5;
+export const ACCEPTED_IMAGE_TYPES = ['jpeg', 'png', 'heic', 'webp', 'gif', 'bmp', 'tiff'] as const;
+export const ACCEPTED_EXTENSIONS = [
+  '.jpg',
+  '.jpeg',
+  '.png',
+  '.heic',
+  '.heif',
+  '.webp',
+  '.gif',
+  '.bmp',
+  '.tif',
+  '.tiff',
+];
+export const REJECTED_FILES_MESSAGE =
+  'Some files were rejected: Only JPG, PNG, HEIC, WEBP, GIF, BMP, TIFF files under 25MB are allowed.';
+
+export const projectStatusSchema = z.enum(['uploading', 'processing', 'completed']);
+export const photoStatusSchema = z.enum(['waiting', 'processing', 'completed', 'failed']);
+
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: projectStatusSchema,
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  totalPhotos: z.number().int(),
+  processedPhotos: z.number().int(),
+  completedPhotos: z.number().int(),
+  failedPhotos: z.number().int(),
+  reviewPhotos: z.number().int(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectListSchema = z.array(projectSchema);
+
+export const createProjectSchema = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  status: z.literal('uploading').optional(),
+});
+export type CreateProjectInput = z.infer<typeof createProjectSchema>;
+
+export const photoSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  fileName: z.string(),
+  status: photoStatusSchema,
+  originalUrl: z.string(),
+  enhancedUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  prompt: z.string().nullable(),
+  templateName: z.string().nullable(),
+  engine: z.string().nullable(),
+  operations: z.array(z.string()),
+  notes: z.array(z.string()),
+  needsReview: z.boolean(),
+  reviewReason: z.string().nullable(),
+  error: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+export const photoListSchema = z.array(photoSchema);
+
+export const uploadResponseSchema = z.object({
+  project: projectSchema,
+  photos: photoListSchema,
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid({ error: 'Not found' }) });
+
+/** Day parts by hour boundaries 6, 12, 17, 21 (SPEC §7). */
+const DAY_PARTS = [
+  { before: 6, name: 'Early Morning' },
+  { before: 12, name: 'Morning' },
+  { before: 17, name: 'Afternoon' },
+  { before: 21, name: 'Evening' },
+  { before: 24, name: 'Night' },
+] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '<Day-part> Session - Mon D HH:MM' in the local time of `date` (SPEC §7). */
+export function projectSessionName(date: Date): string {
+  const hour = date.getHours();
+  const dayPart = DAY_PARTS.find((p) => hour < p.before)!.name;
+  const time = `${String(hour).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return `${dayPart} Session - ${MONTHS[date.getMonth()]} ${date.getDate()} ${time}`;
+}
+
+/** '<sanitised project name>_enhanced.zip' */
+export function zipFileName(projectName: string): string {
+  const safe = projectName
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '_')
+    .slice(0, 100);
+  return `${safe || 'project'}_enhanced.zip`;
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = (name: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/server/test/**/*.test.ts'],
+    // Tests of the embedded database itself run once, with the embedded database.
+    exclude: name === 'postgres' ? ['apps/server/test/pglite-*.test.ts'] : [],
+    env: { TEST_DB: name },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Files run in parallel workers; each has its own database.
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      integration('pglite'),
+      integration('postgres'),
+    ],
+  },
+});
