@@ -3,3 +3,4 @@ export * from './errors';
 export * from './projects';
 export * from './templates';
 export * from './usage';
+export * from './billing';

@@ -1,0 +1,85 @@
+import type { Plan, PlanId, PlanName } from '@hearth/contracts';
+
+/** Price ids per plan, from configuration (Paddle) or made up locally for the payment sandbox. */
+export type PlanPriceIds = Record<PlanId, string | null>;
+
+type PlanTerms = Omit<Plan, 'paddlePriceId'>;
+
+/**
+ * The three plans of SPEC §9. Overage and retention are our choices (docs/decisions/030-plans-and-overage.md):
+ * Starter stops at its included images, Pro and Elite go on at a per-image price billed at the end of the
+ * period; Elite's extended storage keeps photos 90 days.
+ */
+const PLAN_TERMS: readonly PlanTerms[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    amount: 4900,
+    currency: 'usd',
+    imagesIncluded: 100,
+    retentionPeriodDays: 30,
+    isPopular: false,
+    overagePricePerImage: null,
+    features: [
+      '100 images per month',
+      'Bulk upload',
+      'Custom prompts and templates',
+      'High-res downloads',
+      'Priority support',
+    ],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    amount: 9900,
+    currency: 'usd',
+    imagesIncluded: 400,
+    retentionPeriodDays: 30,
+    isPopular: true,
+    overagePricePerImage: 30,
+    features: [
+      '400 images per month',
+      'Then $0.30 per extra image',
+      'Bulk upload',
+      'Custom prompts and templates',
+      'High-res downloads and ZIP download',
+      'Priority support',
+    ],
+  },
+  {
+    id: 'elite',
+    name: 'Elite',
+    amount: 44900,
+    currency: 'usd',
+    imagesIncluded: 1500,
+    retentionPeriodDays: 90,
+    isPopular: false,
+    overagePricePerImage: 25,
+    features: [
+      '1,500 images per month',
+      'Then $0.25 per extra image',
+      'All Pro features plus add-ons',
+      'Extended storage (90 days)',
+      'Dedicated support',
+      'Priority processing',
+    ],
+  },
+];
+
+export function listPlans(priceIds: PlanPriceIds): Plan[] {
+  return PLAN_TERMS.map((terms) => ({ ...terms, paddlePriceId: priceIds[terms.id] }));
+}
+
+export function findPlanByName(name: PlanName | string, priceIds: PlanPriceIds): Plan | undefined {
+  return listPlans(priceIds).find((plan) => plan.name.toLowerCase() === name.toLowerCase());
+}
+
+export function findPlanByPriceId(priceId: string, priceIds: PlanPriceIds): Plan | undefined {
+  return listPlans(priceIds).find((plan) => plan.paddlePriceId === priceId);
+}
+
+/** Overage in cents for `imagesUsed` on a plan: only plans that go on past their included images charge it. */
+export function overageCost(plan: Pick<Plan, 'imagesIncluded' | 'overagePricePerImage'>, imagesUsed: number) {
+  const extra = Math.max(0, imagesUsed - plan.imagesIncluded);
+  return { overageImages: extra, overageCostCents: extra * (plan.overagePricePerImage ?? 0) };
+}
