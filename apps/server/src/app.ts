@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -26,6 +26,11 @@ import { projectRoutes } from './modules/projects/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { usageRoutes } from './modules/usage/routes';
 import { startWorkers } from './workers';
+import { createPostgresEventBus } from './adapters/postgres-notify';
+import { registerBilling } from './modules/billing/register';
+import { createLocalEventBus } from './modules/events/event-bus';
+import { announceSessionChanges, eventRoutes } from './modules/events/routes';
+import { SubscriptionStreams } from './modules/events/subscription-stream';
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +63,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const throttle = createSignInThrottle(db, config.signInThrottle);
   const devOutbox = mail.kind === 'outbox' && !config.isProduction;
 
+  // Live events reach every API process through PostgreSQL; with PGlite there is only this one.
+  const bus = config.databaseUrl ? await createPostgresEventBus(config.databaseUrl, logger) : createLocalEventBus();
+  app.addHook('onClose', async () => bus.close());
+  announceSessionChanges(app, { auth, bus });
+
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, config, throttle, devOutbox });
   await app.register(userRoutes, { db, auth, requireUser });
@@ -79,6 +89,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(projectRoutes, { db, storage, requireUser, retentionDays, log: logger });
   await app.register(photoRoutes, { db, storage, queue, engines, requireUser, tempDir });
   await app.register(debugRoutes, { requireUser });
+  await registerBilling(app, { config, db, bus, requireUser, log: logger });
+  const streams = new SubscriptionStreams(bus);
+  app.addHook('preClose', async () => streams.closeAll());
+  await app.register(eventRoutes, { auth, streams });
 
   await registerWebApp(app, config.webDistDir);
   return app;
@@ -102,15 +116,39 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      index: false,
+      // The build stores .br and .gz beside every text asset; browsers that accept them get those.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    registerPrerenderedPages(app, distDir);
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
     if (hasWebApp && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
   });
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/**
+ * The public pages the web build prerendered (dist/pages/<name>.html, index.html being '/'): complete HTML
+ * before any script runs. '/' is the landing page only for visitors; a request carrying a session cookie gets
+ * the app, which sends a signed-in user on to /dashboard.
+ */
+function registerPrerenderedPages(app: FastifyInstance, distDir: string) {
+  const pagesDir = path.join(distDir, 'pages');
+  if (!existsSync(pagesDir)) return;
+  for (const file of readdirSync(pagesDir).filter((name) => name.endsWith('.html'))) {
+    const name = file.slice(0, -'.html'.length);
+    app.get(name === 'index' ? '/' : `/${name}`, (request, reply) => {
+      const signedIn = SESSION_COOKIE.test(request.headers.cookie ?? '');
+      const page = name === 'index' && signedIn ? 'index.html' : `pages/${file}`;
+      return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(page);
+    });
+  }
 }

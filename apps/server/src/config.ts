@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { billingEnvSchema, resolveBillingConfig, type BillingConfig } from './modules/billing/config';
 
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** The whole environment, parsed once at boot. */
-const envSchema = z.object({
+const envSchema = billingEnvSchema.extend({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -28,6 +29,7 @@ const envSchema = z.object({
   ENHANCE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(300),
   ENHANCE_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   STALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
@@ -52,8 +54,15 @@ export interface Config {
   runsWorkers: boolean;
   workerConcurrency: number;
   retentionDays: number;
-  queue: { enhanceExpireSeconds: number; enhanceRetryLimit: number; pollingIntervalSeconds: number };
+  queue: {
+    enhanceExpireSeconds: number;
+    enhanceRetryLimit: number;
+    pollingIntervalSeconds: number;
+    maintenanceIntervalSeconds: number;
+  };
   stallCheckSeconds: number;
+  /** Paddle when PADDLE_ variables are set, else the local payment sandbox. */
+  billing: BillingConfig;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +80,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !env.AUTH_SECRET) {
     throw new ConfigError('Invalid environment:\n  AUTH_SECRET: required in production (at least 32 characters)');
   }
+  const authSecret = env.AUTH_SECRET ?? localAuthSecret(dataDir);
+  const billing = resolveBillingConfig(env, authSecret);
+  if (!billing.config)
+    throw new ConfigError(`Invalid environment:\n${billing.problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -79,7 +92,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    authSecret: env.AUTH_SECRET ?? localAuthSecret(dataDir),
+    authSecret,
     trustedOrigins: [appUrl, ...splitList(env.TRUSTED_ORIGINS)],
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -97,8 +110,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       enhanceExpireSeconds: env.ENHANCE_JOB_EXPIRE_SECONDS,
       enhanceRetryLimit: env.ENHANCE_RETRY_LIMIT,
       pollingIntervalSeconds: env.QUEUE_POLL_SECONDS,
+      maintenanceIntervalSeconds: env.QUEUE_MAINTENANCE_SECONDS,
     },
     stallCheckSeconds: env.STALL_CHECK_SECONDS,
+    billing: billing.config,
   };
 }
 

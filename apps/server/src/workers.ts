@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import { enhancePhoto } from './modules/enhancement/enhance-photo';
 import { recoverStalledPhotos } from './modules/enhancement/recover-stalled';
 import type { Queue } from './modules/jobs/queue';
+import { removeStaleTempFiles } from './modules/retention/stale-temp-files';
 import { sweepExpiredProjects } from './modules/retention/sweep';
 import type { ObjectStorage } from './modules/storage/storage';
 
@@ -16,6 +17,12 @@ interface WorkerDeps {
   tempDir: string;
 }
 
+/**
+ * How long a photo may sit unfinished before recovery asks about its job. Queueing follows saving by
+ * milliseconds; anything older whose job is gone will not be finished by anyone else.
+ */
+const STALLED_AFTER_MS = 60_000;
+
 /** Starts the job handlers and schedules of a worker process; returns how to stop the timers. */
 export async function startWorkers({ config, db, storage, queue, log, tempDir }: WorkerDeps) {
   await queue.work('photo.enhance', config.workerConcurrency, (data, context) =>
@@ -23,14 +30,15 @@ export async function startWorkers({ config, db, storage, queue, log, tempDir }:
   );
   await queue.work('retention.sweep', 1, async () => {
     await sweepExpiredProjects({ db, storage, log });
+    const removed = await removeStaleTempFiles(tempDir);
+    if (removed) log.info({ removed }, 'stale temporary files removed');
   });
   await queue.schedule('retention.sweep', '17 * * * *');
 
-  const { enhanceExpireSeconds, enhanceRetryLimit } = config.queue;
   const stallCheck = setInterval(() => {
     recoverStalledPhotos(
       { db, queue },
-      { stalledAfterMs: (enhanceExpireSeconds + 60) * 1000, maxAttempts: enhanceRetryLimit + 1 },
+      { stalledAfterMs: STALLED_AFTER_MS, maxAttempts: config.queue.enhanceRetryLimit + 1 },
     ).catch((error: unknown) => log.error({ err: error }, 'stalled photo check failed'));
   }, config.stallCheckSeconds * 1000);
   stallCheck.unref();

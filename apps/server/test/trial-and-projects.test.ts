@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POPULAR_TEMPLATE_ORDER, type Project, type Template } from '@hearth/contracts';
+import { POPULAR_TEMPLATE_ORDER, usageStatsSchema, type Photo, type Project, type Template } from '@hearth/contracts';
+import { SYSTEM_RULES } from '../src/modules/enhancement/prompt';
+import { NO_PROVIDER_REASON } from '../src/modules/templates/service';
+import { finalPromptForPhoto } from '../src/modules/enhancement/request';
 import { startTestApp, type TestApp } from './helpers/app';
 import { ApiClient } from './helpers/client';
 import { signedInAgent } from './helpers/accounts';
@@ -173,6 +176,11 @@ describe('templates and the final prompt', () => {
     }
     expect(byName.Bedroom).toMatchObject({ available: false, category: 'staging' });
     expect(byName.Bedroom!.unavailableReason).toMatch(/AI image provider/);
+    const staging = templates.filter((t) => t.category === 'staging');
+    expect(staging.length).toBeGreaterThanOrEqual(11);
+    for (const template of staging) {
+      expect(template, template.name).toMatchObject({ available: false, unavailableReason: NO_PROVIDER_REASON });
+    }
   });
 
   it('returns exactly what a provider would receive', async () => {
@@ -187,5 +195,71 @@ describe('templates and the final prompt', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Please enter a prompt to test');
     expect((await new ApiClient(testApp.baseUrl).post('/api/debug/prompt', { prompt: 'x' })).status).toBe(401);
+  });
+
+  it('builds the final prompt from the template prompt and custom text as SPEC §7 joins them', async () => {
+    const { client } = await signedInAgent(testApp);
+    const templates = (await client.get<Template[]>('/api/templates')).body;
+    const bedroom = templates.find((t) => t.name === 'Bedroom')!;
+    const cases: [string, string][] = [
+      [bedroom.prompt, bedroom.prompt],
+      [`${bedroom.prompt}. Add a reading chair`, `${bedroom.prompt}. Add a reading chair`],
+      [`  ${bedroom.prompt}.   Add a reading chair  `, `${bedroom.prompt}. Add a reading chair`],
+      ['Add a reading chair', 'Add a reading chair'],
+    ];
+    for (const [prompt, edit] of cases) {
+      const response = await client.post('/api/debug/prompt', { prompt });
+      expect(response.status).toBe(200);
+      expect(response.body.finalPrompt).toBe(`${SYSTEM_RULES}\n\nRequested edit: ${edit}`);
+    }
+    const long = await client.post('/api/debug/prompt', { prompt: 'x'.repeat(2001) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('Custom instructions can be at most 2000 characters.');
+  });
+
+  it("previews exactly the prompt an uploaded photo's provider receives", async () => {
+    const { client } = await signedInAgent(testApp);
+    await startTrial(client);
+    const project = await newProject(client);
+    const templates = (await client.get<Template[]>('/api/templates')).body;
+    const prompt = templates.find((t) => t.name === 'Perfect Lawn')!.prompt;
+    const upload = await client.upload<{ photos: Photo[] }>(
+      `/api/projects/${project.id}/upload`,
+      [{ name: 'a.jpg', data: await makeJpeg() }],
+      { prompt },
+    );
+    expect(upload.status).toBe(201);
+    const { rows } = await testApp.database.query(
+      'select template_id as "templateId", custom_prompt as "customPrompt" from photo where id = $1',
+      [upload.body.photos[0]!.id],
+    );
+    const preview = await client.post('/api/debug/prompt', { prompt });
+    expect(preview.body.finalPrompt).toBe(finalPromptForPhoto(rows[0] as Parameters<typeof finalPromptForPhoto>[0]));
+  });
+});
+
+describe('usage stats', () => {
+  it('carry every field of SPEC §3', async () => {
+    const { client } = await signedInAgent(testApp);
+    await startTrial(client);
+    const stats = (await client.get('/api/usage/stats')).body;
+    for (const field of [
+      'subscriptionType',
+      'planName',
+      'imagesUsed',
+      'imagesIncluded',
+      'imagesRemaining',
+      'trialExpired',
+      'gracePeriodEndDate',
+      'currentPeriodEnd',
+      'overageImages',
+      'overageCost',
+      'canStartTrial',
+    ]) {
+      expect(stats, field).toHaveProperty(field);
+    }
+    expect(() => usageStatsSchema.parse(stats)).not.toThrow();
+    // The trial's period ends with the trial.
+    expect(stats.currentPeriodEnd).toBe(stats.trialEndsAt);
   });
 });

@@ -80,3 +80,22 @@ export const subscriptionEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
+
+/** The local payment sandbox (embedded default when Paddle is not configured). */
+export const sandboxCheckoutRequestSchema = z.object({ priceId: z.string().min(1).max(100) });
+export const sandboxCheckoutResponseSchema = z.object({ subscriptionId: z.string() });
+export const sandboxFailNextRenewalSchema = z.object({ fail: z.boolean() });
+export const sandboxSubscriptionSchema = z.object({
+  subscription: z
+    .object({
+      id: z.string(),
+      planName: planNameSchema,
+      status: z.enum(['active', 'past_due', 'canceled']),
+      currentPeriodStart: z.iso.datetime(),
+      currentPeriodEnd: z.iso.datetime(),
+      cancelAtPeriodEnd: z.boolean(),
+      failNextRenewal: z.boolean(),
+    })
+    .nullable(),
+});
+export type SandboxSubscription = z.infer<typeof sandboxSubscriptionSchema>['subscription'];

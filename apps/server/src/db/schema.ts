@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ImageType } from '../modules/photos/image-type.js';
 
 const timestamps = {
@@ -118,12 +130,21 @@ export const usagePeriod = pgTable(
     imagesIncluded: integer('images_included').notNull(),
     imagesUsed: integer('images_used').default(0).notNull(),
     allowOverage: boolean('allow_overage').default(false).notNull(),
+    /** Cents per image past the allowance, for plans that go on (docs/decisions/030). */
+    overagePricePerImage: integer('overage_price_per_image'),
+    /** The provider subscription a paid period belongs to. */
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** Set once the period's overage was sent to the payment provider, so it is billed once. */
+    overageBilledAt: timestamp('overage_billed_at', { withTimezone: true }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (table) => [
     index('usage_period_user_idx').on(table.userId, table.endsAt),
+    uniqueIndex('usage_period_paid_once_idx')
+      .on(table.providerSubscriptionId, table.startsAt)
+      .where(sql`${table.kind} = 'paid'`),
     check('usage_period_used_not_negative', sql`${table.imagesUsed} >= 0`),
   ],
 );
@@ -189,6 +210,11 @@ export const photo = pgTable(
     reviewReason: text('review_reason'),
     error: text('error'),
     attempts: integer('attempts').default(0).notNull(),
+    /**
+     * The `photo.enhance` job that owns this photo now (the photo's id for the first one). Stalled-photo
+     * recovery asks the queue about this job, so it never queues a second job while one is still pending.
+     */
+    enhanceJobId: uuid('enhance_job_id'),
     /** Set once when a failed photo gives its image back, so a refund never happens twice. */
     quotaReturned: boolean('quota_returned').default(false).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -199,3 +225,60 @@ export const photo = pgTable(
     index('photo_user_idx').on(table.userId),
   ],
 );
+
+/**
+ * A paid subscription as the payment provider (Paddle, or the local payment sandbox) last reported it,
+ * one row per provider subscription. Only the webhook handler writes it.
+ */
+export const subscription = pgTable(
+  'subscription',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['paddle', 'local-sandbox'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    planId: text('plan_id', { enum: ['starter', 'pro', 'elite'] }).notNull(),
+    status: text('status', { enum: ['active', 'past_due', 'canceled', 'paused', 'trialing'] }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').default(false).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    /** occurred_at of the newest event applied: an older event never overwrites a newer state. */
+    stateAsOf: timestamp('state_as_of', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('subscription_user_idx').on(table.userId, table.stateAsOf)],
+);
+
+/** Every payment webhook event seen, by its id: each is applied once however often it is delivered. */
+export const billingEvent = pgTable('billing_event', {
+  eventId: text('event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  providerSubscriptionId: text('provider_subscription_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/**
+ * The local payment sandbox's own books (the part Paddle keeps on its side in production): what was
+ * bought at its checkout, and what its customer portal changed. Used only while no Paddle key is set.
+ */
+export const paymentSandboxSubscription = pgTable('payment_sandbox_subscription', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  priceId: text('price_id').notNull(),
+  status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').default(false).notNull(),
+  /** Set from the sandbox portal so the next renewal fails and past_due can be tried. */
+  failNextRenewal: boolean('fail_next_renewal').default(false).notNull(),
+  ...timestamps,
+});

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { createLocalStorage } from '../../src/adapters/local-storage';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
@@ -46,3 +47,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
   };
 }
+
+/** The app's own file storage and temporary folder, for tests that run a job or the sweep themselves. */
+export const storageOf = (testApp: TestApp) => createLocalStorage(path.join(testApp.config.dataDir, 'files'));
+export const tempDirOf = (testApp: TestApp) => path.join(testApp.config.dataDir, 'tmp');

@@ -14,19 +14,25 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const name = `hearth_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const { url, drop } = await createPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url });
   await database.migrate();
   return {
     database,
     drop: async () => {
       await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop();
     },
   };
+}
+
+/** A fresh, empty PostgreSQL database, for a server process of its own to migrate and use. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `hearth_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function adminQuery(text: string) {

@@ -70,6 +70,11 @@ export function listPlans(priceIds: PlanPriceIds): Plan[] {
   return PLAN_TERMS.map((terms) => ({ ...terms, paddlePriceId: priceIds[terms.id] }));
 }
 
+/** A plan's terms by id, where the price id does not matter. */
+export function planTerms(planId: PlanId): Plan {
+  return listPlans({ starter: null, pro: null, elite: null }).find((plan) => plan.id === planId)!;
+}
+
 export function findPlanByName(name: PlanName | string, priceIds: PlanPriceIds): Plan | undefined {
   return listPlans(priceIds).find((plan) => plan.name.toLowerCase() === name.toLowerCase());
 }

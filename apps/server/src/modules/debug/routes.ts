@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { debugPromptRequestSchema, debugPromptResponseSchema } from '@hearth/contracts';
 import type { RequireUser } from '../auth/session';
-import { buildFinalPrompt } from '../enhancement/prompt';
+import { finalPromptOf, parseRequestedEdit } from '../enhancement/request';
 
 export async function debugRoutes(app: FastifyInstance, { requireUser }: { requireUser: RequireUser }) {
   app
@@ -12,7 +12,8 @@ export async function debugRoutes(app: FastifyInstance, { requireUser }: { requi
       { schema: { body: debugPromptRequestSchema, response: { 200: debugPromptResponseSchema } } },
       async (request) => {
         await requireUser(request);
-        return { finalPrompt: buildFinalPrompt({ customText: request.body.prompt }) };
+        // Read the prompt as an upload reads it, so the preview is what the pipeline would send.
+        return { finalPrompt: finalPromptOf(parseRequestedEdit({ prompt: request.body.prompt })) };
       },
     );
 }

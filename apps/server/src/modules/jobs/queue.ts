@@ -21,14 +21,24 @@ export interface QueueSettings {
   enhanceExpireSeconds: number;
   enhanceRetryLimit: number;
   pollingIntervalSeconds: number;
+  /**
+   * How often pg-boss looks for jobs whose worker vanished (killed, crashed) and past their expiry, to run
+   * them again. A dead worker's photo waits at most expiry + this long.
+   */
+  maintenanceIntervalSeconds: number;
 }
 
 export interface Queue {
-  send<N extends JobName>(name: N, data: JobPayloads[N], options?: { id?: string }): Promise<void>;
+  /** Queues a job; resolves to its id, or null when a job with the given id already exists. */
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: { id?: string }): Promise<string | null>;
+  /** True while the job is waiting, waiting to retry, or running: it will still run (or finish) by itself. */
+  isPending(name: JobName, id: string): Promise<boolean>;
   work<N extends JobName>(name: N, concurrency: number, handler: JobHandler<N>): Promise<void>;
   schedule(name: JobName, cron: string): Promise<void>;
   stop(): Promise<void>;
 }
+
+const PENDING_STATES = new Set<string>(['created', 'retry', 'active']);
 
 /** pg-boss on the application's own database (PGlite or PostgreSQL), through one SQL adapter. */
 export async function startQueue(database: Database, log: Logger, settings: QueueSettings): Promise<Queue> {
@@ -37,8 +47,15 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
     // PGlite is one in-process connection: maintenance and schedules run in this process too.
     schedule: true,
     supervise: true,
+    maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
   });
-  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+  let stopping = false;
+  // pg-boss's timers may still fire a query while the database closes at shutdown; that is not an error.
+  boss.on('error', (error: Error) =>
+    stopping
+      ? log.debug({ err: error }, 'job queue error while stopping')
+      : log.error({ err: error }, 'job queue error'),
+  );
   await boss.start();
 
   await boss.createQueue('photo.enhance', {
@@ -52,7 +69,11 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
 
   return {
     async send(name, data, options) {
-      await boss.send(name, data, options?.id ? { id: options.id } : {});
+      return boss.send(name, data, options?.id ? { id: options.id } : {});
+    },
+    async isPending(name, id) {
+      const job = await boss.getJobById(name, id);
+      return job !== null && PENDING_STATES.has(job.state);
     },
     async work(name, concurrency, handler) {
       // pg-boss 10 runs one fetch loop per worker; concurrency is the number of loops.
@@ -73,6 +94,7 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
       await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async stop() {
+      stopping = true;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

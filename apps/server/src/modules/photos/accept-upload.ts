@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Photo, Project } from '@hearth/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { Queue } from '../jobs/queue';
@@ -29,6 +30,7 @@ interface AcceptDeps {
   storage: ObjectStorage;
   queue: Queue;
   engines: EngineAvailability;
+  log: FastifyBaseLogger;
 }
 
 /** Checked before any byte of the upload is read: the project is the caller's, and they may upload. */
@@ -42,7 +44,7 @@ export async function checkUploadAllowed(db: Db, userId: string, projectId: stri
  * quota and writes the rows in one transaction. Whatever fails, no row, reservation or file is left.
  */
 export async function acceptUpload(
-  { db, storage, queue, engines }: AcceptDeps,
+  { db, storage, queue, engines, log }: AcceptDeps,
   userId: string,
   projectId: string,
   upload: ReceivedUpload,
@@ -64,13 +66,18 @@ export async function acceptUpload(
       const periodId = await reserveForUpload(tx, userId, planned.length, now);
       const rows = await insertPhotos(
         tx,
-        planned.map(({ file, id }) => photoRow(id, userId, projectId, periodId, file, request)),
+        planned.map(({ file, id }, index) => ({
+          ...photoRow(id, userId, projectId, periodId, file, request),
+          // Photos are listed by creation time: one millisecond apart keeps them in the order they were sent.
+          createdAt: new Date(now.getTime() + index),
+        })),
       );
       await refreshProjectCounters(tx, projectId);
       return rows;
     });
-
-    await Promise.all(photos.map((p) => queue.send('photo.enhance', { photoId: p.id }, { id: p.id })));
+    // From here the files belong to committed photos: whatever fails next must not delete them.
+    stored.length = 0;
+    await queueJobs(queue, photos, log);
     return { project: await getProject(db, userId, projectId), photos: photos.map(toPhoto) };
   } catch (error) {
     await Promise.all(stored.map((key) => storage.delete(key)));
@@ -78,6 +85,18 @@ export async function acceptUpload(
   } finally {
     await discard(upload.files);
   }
+}
+
+/**
+ * One `photo.enhance` job per photo, its id the photo's (recorded as the photo's job when it was saved). A
+ * job that cannot be queued now is not lost: stalled-photo recovery finds no such job and queues one.
+ */
+async function queueJobs(queue: Queue, photos: { id: string }[], log: FastifyBaseLogger) {
+  const results = await Promise.allSettled(
+    photos.map((p) => queue.send('photo.enhance', { photoId: p.id }, { id: p.id })),
+  );
+  const failed = results.filter((r) => r.status === 'rejected');
+  if (failed.length) log.error({ err: failed[0]!.reason, failed: failed.length }, 'could not queue photo jobs');
 }
 
 function photoRow(
@@ -100,6 +119,7 @@ function photoRow(
     width: file.width,
     height: file.height,
     originalKey: photoKeys(userId, id).original,
+    enhanceJobId: id,
     templateId: request.template?.id ?? null,
     templateName: request.template?.name ?? null,
     customPrompt: request.customText ?? null,

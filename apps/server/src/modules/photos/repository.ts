@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photo } from '../../db/schema';
+import { photoKeys } from '../storage/storage';
 
 export type PhotoRow = typeof photo.$inferSelect;
 export type NewPhoto = typeof photo.$inferInsert;
@@ -36,8 +37,10 @@ export async function markProcessing(db: Db, photoId: string) {
   return row;
 }
 
-export async function saveProgress(db: Db, photoId: string, values: Partial<NewPhoto>) {
-  await db.update(photo).set(values).where(eq(photo.id, photoId));
+/** Records part of a job's work; false when the photo no longer exists (its project was deleted). */
+export async function saveProgress(db: Db, photoId: string, values: Partial<NewPhoto>): Promise<boolean> {
+  const rows = await db.update(photo).set(values).where(eq(photo.id, photoId)).returning({ id: photo.id });
+  return rows.length === 1;
 }
 
 /** Finishes a photo once: a second run of the same job finds it completed and changes nothing. */
@@ -63,28 +66,44 @@ export async function markFailed(db: Db, photoId: string, error: string) {
   return row;
 }
 
+/**
+ * Hands the photo to a new job, unless another process did so first (compare and set on the job id):
+ * two workers recovering the same photo at once queue one job, not two.
+ */
+export async function replaceEnhanceJob(
+  db: Db,
+  photoId: string,
+  { previous, next, now }: { previous: string | null; next: string; now: Date },
+): Promise<boolean> {
+  const sameJob = previous === null ? isNull(photo.enhanceJobId) : eq(photo.enhanceJobId, previous);
+  const rows = await db
+    .update(photo)
+    .set({ enhanceJobId: next, updatedAt: now })
+    .where(and(eq(photo.id, photoId), sameJob))
+    .returning({ id: photo.id });
+  return rows.length === 1;
+}
+
 /** Photos left waiting or processing for longer than `olderThan` (their job was lost or outran its expiry). */
 export async function findStalledPhotos(db: Db, olderThan: Date) {
   return db
-    .select({ id: photo.id })
+    .select({ id: photo.id, attempts: photo.attempts, enhanceJobId: photo.enhanceJobId })
     .from(photo)
     .where(and(inArray(photo.status, ['waiting', 'processing']), lt(photo.updatedAt, olderThan)))
+    .orderBy(asc(photo.updatedAt))
     .limit(500);
 }
 
+/**
+ * Every storage key the photos may have files under. Derived from the ids, not from the recorded keys: a
+ * job may have written a file a moment before its photo was deleted, without recording it yet.
+ */
 export async function keysOfPhotos(db: Db, where: { projectId: string } | { projectIds: string[] }) {
   const condition =
     'projectId' in where ? eq(photo.projectId, where.projectId) : inArray(photo.projectId, where.projectIds);
   const rows = await db
-    .select({
-      originalKey: photo.originalKey,
-      previewKey: photo.previewKey,
-      enhancedKey: photo.enhancedKey,
-      thumbnailKey: photo.thumbnailKey,
-    })
+    .select({ id: photo.id, userId: photo.userId, originalKey: photo.originalKey })
     .from(photo)
     .where(condition);
-  return rows.flatMap((r) =>
-    [r.originalKey, r.previewKey, r.enhancedKey, r.thumbnailKey].filter((k): k is string => !!k),
-  );
+  return rows.flatMap((r) => [...new Set([r.originalKey, ...Object.values(photoKeys(r.userId, r.id))])]);
 }

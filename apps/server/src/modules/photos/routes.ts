@@ -56,7 +56,8 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       const { id } = await requireUser(request);
       await checkUploadAllowed(db, id, request.params.id);
       const received = await receiveUpload(request.parts(), path.join(deps.tempDir, 'uploads'));
-      return reply.status(201).send(await acceptUpload(deps, id, request.params.id, received));
+      const accepted = await acceptUpload({ ...deps, log: request.log }, id, request.params.id, received);
+      return reply.status(201).send(accepted);
     },
   );
 

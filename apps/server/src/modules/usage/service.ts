@@ -1,6 +1,7 @@
 import { TRIAL_IMAGES, type UsageStats } from '@hearth/contracts';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
+import { planForUser, subscriptionFacts } from '../billing/service';
 import { decideAccess, trialEnd, type AccessDecision } from './access';
 import {
   claimTrial,
@@ -17,7 +18,7 @@ export const TRIAL_STARTED_MESSAGE = `You can now process up to ${TRIAL_IMAGES} 
 export async function accessFor(db: Db, userId: string, now: Date): Promise<AccessDecision> {
   const facts = await findTrialFacts(db, userId);
   if (!facts) throw notFound('User not found');
-  return decideAccess({ now, ...facts, subscription: null });
+  return decideAccess({ now, ...facts, subscription: await subscriptionFacts(db, userId, now) });
 }
 
 /** Starts the 24-hour, 10-image trial; each user gets it once. */
@@ -38,27 +39,33 @@ export async function startTrial(db: Db, userId: string, now: Date) {
 }
 
 export async function getUsageStats(db: Db, userId: string, now: Date, retentionDays: number): Promise<UsageStats> {
-  const [facts, period] = await Promise.all([findTrialFacts(db, userId), findLatestPeriod(db, userId)]);
+  const [facts, period, access, paid] = await Promise.all([
+    findTrialFacts(db, userId),
+    findLatestPeriod(db, userId),
+    accessFor(db, userId, now),
+    planForUser(db, userId),
+  ]);
   if (!facts) throw notFound('User not found');
-  const access = decideAccess({ now, ...facts, subscription: null });
+  const isPaidPeriod = period?.kind === 'paid';
   const imagesIncluded = period?.imagesIncluded ?? (access.subscriptionType === 'trial' ? TRIAL_IMAGES : 0);
   const imagesUsed = period?.imagesUsed ?? 0;
+  const overageImages = Math.max(0, imagesUsed - imagesIncluded);
   return {
     subscriptionType: access.subscriptionType,
-    planName: period?.planName ?? (period?.kind === 'trial' ? 'Free Trial' : null),
+    planName: paid?.plan.name ?? period?.planName ?? (period?.kind === 'trial' ? 'Free Trial' : null),
     imagesUsed,
     imagesIncluded,
     imagesRemaining: period?.allowOverage ? -1 : Math.max(0, imagesIncluded - imagesUsed),
     trialExpired: access.trialExpired,
     trialEndsAt: access.trialEndsAt?.toISOString() ?? null,
-    gracePeriodEndDate: null,
-    currentPeriodEnd: period?.endsAt.toISOString() ?? null,
-    overageImages: Math.max(0, imagesUsed - imagesIncluded),
-    overageCost: 0,
+    gracePeriodEndDate: paid?.gracePeriodEndsAt?.toISOString() ?? null,
+    currentPeriodEnd: (paid?.currentPeriodEnd ?? period?.endsAt)?.toISOString() ?? null,
+    overageImages: isPaidPeriod ? overageImages : 0,
+    overageCost: isPaidPeriod ? (overageImages * (period.overagePricePerImage ?? 0)) / 100 : 0,
     canStartTrial: !facts.trialUsed,
     canUpload: access.canUpload,
     restriction: access.restriction,
-    retentionDays,
+    retentionDays: paid?.plan.retentionPeriodDays ?? retentionDays,
   };
 }
 

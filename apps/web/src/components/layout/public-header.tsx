@@ -7,7 +7,7 @@ export function PublicHeader() {
     <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-canvas/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Account" className="flex items-center gap-2">
+        <nav aria-label="Account" className="flex items-center gap-1.5 sm:gap-2">
           <ButtonLink to="/signin" variant="ghost" size="sm">
             Sign In
           </ButtonLink>

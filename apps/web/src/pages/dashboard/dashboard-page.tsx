@@ -1,78 +1,115 @@
 import type { User } from '@hearth/contracts';
-import { ArrowRight, CreditCard, LifeBuoy, UserRound, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { Card } from '../../components/ui/card';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { currentUserQueryKeys } from '../../features/auth/api/get-current-user';
 import { CurrentUserGate } from '../../features/auth/components/current-user-gate';
-import { userDisplayName, userGreetingName } from '../../features/auth/user-display';
-
-interface Destination {
-  to: string;
-  title: string;
-  text: string;
-  Icon: LucideIcon;
-}
-
-const destinations: Destination[] = [
-  { to: '/profile', title: 'Profile', text: 'Your name, email address and password.', Icon: UserRound },
-  { to: '/billing', title: 'Billing', text: 'Your plan, usage and subscription.', Icon: CreditCard },
-  {
-    to: '/help-center',
-    title: 'Help Center',
-    text: 'Uploading, templates, custom prompts, results and troubleshooting.',
-    Icon: LifeBuoy,
-  },
-];
+import { userGreetingName } from '../../features/auth/user-display';
+import { useProjects } from '../../features/projects/api/get-projects';
+import { ProjectsList } from '../../features/projects/components/projects-list';
+import { useRefreshOnCompletion } from '../../features/projects/use-refresh-on-completion';
+import { useTemplates } from '../../features/templates/api/get-templates';
+import { usageStatsQueryKey, useUsageStats } from '../../features/usage/api/get-usage-stats';
+import { useStartTrial } from '../../features/usage/api/start-trial';
+import { SubscriptionBanner } from '../../features/usage/components/subscription-banner';
+import { UsageCard } from '../../features/usage/components/usage-card';
+import { errorMessage, isUnauthorizedError } from '../../lib/api-client';
+import { redirectToLogin } from '../../lib/login-redirect';
+import { showToast } from '../../lib/toast';
+import { AccountCard } from './account-card';
+import { UploadSection } from './upload-section';
 
 function Dashboard({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const usage = useUsageStats();
+  const templates = useTemplates();
+  const projects = useProjects();
+  const startTrial = useStartTrial();
+
+  // SPEC §8: a dashboard call that finds the user logged out sends them to log in again.
+  const unauthorized = [usage.error, templates.error, projects.error].some(isUnauthorizedError);
+  useEffect(() => {
+    if (unauthorized) redirectToLogin();
+  }, [unauthorized]);
+
+  const refreshUsage = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: usageStatsQueryKey }),
+    [queryClient],
+  );
+  useRefreshOnCompletion(projects.data, refreshUsage);
+
+  const onStartTrial = () =>
+    startTrial.mutate(undefined, {
+      onSuccess: (result) => {
+        // The header's 'Upgrade' button follows the user's subscription status.
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryKeys.all });
+        showToast({ title: 'Trial Started', description: result.message });
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return redirectToLogin();
+        showToast({
+          variant: 'destructive',
+          title: 'Error',
+          description: errorMessage(error) ?? 'Failed to start trial. Please try again.',
+        });
+      },
+    });
+
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-      <div className="space-y-6">
-        <div>
-          <h1 className="font-display text-3xl font-bold break-words text-stone-900 sm:text-4xl">
-            Welcome, {userGreetingName(user)}
-          </h1>
-          <p className="mt-2 text-stone-600">Upload listing photos and get staged, enhanced versions back.</p>
-        </div>
-        <ul className="grid gap-4 sm:grid-cols-3">
-          {destinations.map(({ to, title, text, Icon }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                className="group grid h-full grid-cols-[auto_1fr] items-start gap-x-4 gap-y-1 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow-md sm:flex sm:flex-col sm:gap-3 sm:p-5"
-              >
-                <span className="row-span-2 flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-                  <Icon aria-hidden className="size-5" />
-                </span>
-                <span className="flex items-center gap-1 font-semibold text-stone-900">
-                  {title}
-                  <ArrowRight
-                    aria-hidden
-                    className="size-4 text-stone-400 transition group-hover:translate-x-0.5 group-hover:text-brand-700"
-                  />
-                </span>
-                <span className="text-sm text-stone-600">{text}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl font-bold break-words text-stone-900 sm:text-4xl">
+          Welcome, {userGreetingName(user)}
+        </h1>
+        <p className="mt-2 text-stone-600">Upload listing photos and get staged, enhanced versions back.</p>
       </div>
-      <Card aria-labelledby="account-card-title" className="h-fit p-5">
-        <h2 id="account-card-title" className="font-semibold text-stone-900">
-          Your account
-        </h2>
-        <p className="mt-1 truncate text-sm text-stone-600">{userDisplayName(user)}</p>
-        <nav aria-label="Account" className="mt-4 flex flex-col gap-1 text-sm">
-          <Link to="/profile" className="rounded-lg px-2 py-1.5 font-medium text-brand-700 hover:bg-brand-50">
-            Edit profile
-          </Link>
-          <Link to="/profile" className="rounded-lg px-2 py-1.5 font-medium text-brand-700 hover:bg-brand-50">
-            Change password
-          </Link>
-          <Link to="/billing" className="rounded-lg px-2 py-1.5 font-medium text-brand-700 hover:bg-brand-50">
-            Manage billing
-          </Link>
-        </nav>
-      </Card>
+
+      {usage.data ? (
+        <SubscriptionBanner
+          stats={usage.data}
+          onStartTrial={onStartTrial}
+          startingTrial={startTrial.isPending}
+          onCountdownEnd={refreshUsage}
+        />
+      ) : null}
+
+      {/* On phones the usage card comes before the upload card; on wide screens both side cards sit on the right. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
+        {usage.data ? (
+          <div className="lg:col-start-2 lg:row-start-1">
+            <UsageCard stats={usage.data} />
+          </div>
+        ) : null}
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          {usage.data ? (
+            <UploadSection
+              stats={usage.data}
+              templates={templates.data}
+              templatesError={Boolean(templates.error)}
+              onRetryTemplates={() => void templates.refetch()}
+              onStartTrial={onStartTrial}
+              startingTrial={startTrial.isPending}
+            />
+          ) : usage.error && !usage.isFetching ? (
+            <Card>
+              <CardContent role="alert" className="space-y-3">
+                <p className="font-semibold text-stone-900">Your plan and usage could not be loaded.</p>
+                <Button variant="secondary" size="sm" onClick={() => void usage.refetch()}>
+                  Try again
+                </Button>
+              </CardContent>
+            </Card>
+          ) : (
+            <Spinner className="py-16" label="Loading your plan" />
+          )}
+          <ProjectsList projects={projects.data} error={projects.error} onRetry={() => void projects.refetch()} />
+        </div>
+        <div className="lg:col-start-2 lg:row-start-2">
+          <AccountCard user={user} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "photo" ADD COLUMN "enhance_job_id" uuid;

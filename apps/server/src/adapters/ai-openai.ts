@@ -1,0 +1,169 @@
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
+import type { ImagesResponse } from 'openai/resources/images';
+import { closestShape, shapesOf } from '../modules/providers/aspect-ratio';
+import type { ProviderSettings } from '../modules/providers/config';
+import {
+  errorForHttpStatus,
+  excerpt,
+  isAbortError,
+  parseRetryAfter,
+  ProviderBadResponseError,
+  ProviderOutOfCreditError,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+} from '../modules/providers/errors';
+import type { ImageEditProvider, ProviderUsage } from '../modules/providers/provider';
+import { inspectResultImage } from '../modules/providers/result-image';
+
+/**
+ * OpenAI image edits (`POST /images/edits`, multipart) through the openai SDK, the only file that imports
+ * it. The base URL is configurable, so OpenAI-compatible servers (self-hosted, proxies) work the same way.
+ * The SDK's own retries are off: withRetries (providers/retry.ts) owns retries and the rate limit.
+ */
+
+/** The sizes every GPT image model accepts; the one closest to the photo's shape is asked for. */
+export const OPENAI_SIZES = shapesOf(['1024x1024', '1536x1024', '1024x1536']);
+
+/** Error codes OpenAI uses when its safety system refuses a request. */
+const REFUSAL_CODES = new Set(['moderation_blocked', 'content_policy_violation']);
+
+/**
+ * gpt-image-1 prices per million tokens (platform.openai.com/docs/pricing): text in $5, image in $10,
+ * image out $40.
+ */
+const PRICES_PER_MILLION: Record<string, { textIn: number; imageIn: number; out: number }> = {
+  'gpt-image-1': { textIn: 5, imageIn: 10, out: 40 },
+};
+
+/** Only GPT image models know these parameters; a compatible server running something else may refuse them. */
+const isGptImageModel = (model: string) => model.startsWith('gpt-image-');
+
+export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvider {
+  const client = new OpenAI({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseUrl,
+    maxRetries: 0,
+    // withRetries aborts each attempt at the configured timeout; the SDK's own must not fire first.
+    timeout: 900_000,
+  });
+  const provider = 'openai' as const;
+
+  return {
+    id: provider,
+    model: settings.model,
+    async edit(request) {
+      const started = performance.now();
+      const size = closestShape(request.aspectRatio, OPENAI_SIZES).label;
+      const extension = request.mimeType === 'image/png' ? 'png' : request.mimeType === 'image/webp' ? 'webp' : 'jpg';
+      const gptImage = isGptImageModel(settings.model);
+
+      let body: ImagesResponse;
+      let requestId: string | undefined;
+      try {
+        const response = await client.images
+          .edit(
+            {
+              model: settings.model,
+              image: await toFile(request.image, `photo.${extension}`, { type: request.mimeType }),
+              prompt: request.prompt,
+              n: 1,
+              size,
+              ...(gptImage && {
+                // Keeps the room's own detail and geometry closer to the input (not on gpt-image-1-mini).
+                ...(settings.model !== 'gpt-image-1-mini' && { input_fidelity: 'high' as const }),
+                output_format: 'jpeg' as const,
+                output_compression: 95,
+              }),
+            },
+            { signal: request.signal },
+          )
+          .withResponse();
+        body = response.data;
+        requestId = response.request_id ?? undefined;
+      } catch (error) {
+        throw translateError(error);
+      }
+
+      if (!body || typeof body !== 'object' || !Array.isArray(body.data)) {
+        throw new ProviderBadResponseError({ provider, detail: 'OpenAI answered without a data array', status: 200 });
+      }
+      const first = body.data[0];
+      let image: Buffer;
+      if (first?.b64_json) {
+        image = Buffer.from(first.b64_json, 'base64');
+      } else if (first?.url) {
+        // dall-e-2 and some compatible servers answer with a short-lived URL instead of the bytes.
+        image = await download(first.url, request.signal);
+      } else {
+        throw new ProviderBadResponseError({ provider, detail: 'OpenAI answered without an image', status: 200 });
+      }
+      const { width, height, mimeType } = await inspectResultImage(provider, image);
+      return {
+        image,
+        mimeType,
+        width,
+        height,
+        model: settings.model,
+        durationMs: performance.now() - started,
+        requestId,
+        usage: usageOf(body, settings.model),
+      };
+    },
+  };
+
+  async function download(url: string, signal: AbortSignal | undefined): Promise<Buffer> {
+    let response: Response;
+    try {
+      response = await fetch(url, { signal });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new ProviderUnavailableError({
+        provider,
+        detail: `Fetching the result failed: ${(error as Error).message}`,
+      });
+    }
+    if (!response.ok) {
+      throw new ProviderBadResponseError({ provider, detail: `Fetching the result: HTTP ${response.status}` });
+    }
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  function translateError(error: unknown) {
+    if (error instanceof APIUserAbortError || isAbortError(error)) return error;
+    if (error instanceof APIConnectionTimeoutError || (error instanceof APIError && error.status === undefined)) {
+      return new ProviderUnavailableError({
+        provider,
+        detail: `OpenAI connection failed: ${error.message}`,
+        cause: error,
+      });
+    }
+    if (error instanceof APIError) {
+      const status = error.status!;
+      const detail = `OpenAI HTTP ${status}${error.code ? ` ${error.code}` : ''}: ${excerpt(error.message)}${error.requestID ? ` (request ${error.requestID})` : ''}`;
+      const options = { provider, detail, status, cause: error };
+      if (error.code && REFUSAL_CODES.has(error.code)) return new ProviderRefusedError(options);
+      // A 429 is either "slow down" (retry) or "no credit left" (do not).
+      if (error.code === 'insufficient_quota' || error.code === 'billing_hard_limit_reached') {
+        return new ProviderOutOfCreditError(options);
+      }
+      return errorForHttpStatus(status, { ...options, retryAfterMs: parseRetryAfter(error.headers) });
+    }
+    if (error instanceof SyntaxError) {
+      return new ProviderBadResponseError({ provider, detail: `OpenAI's answer is not JSON: ${error.message}` });
+    }
+    return new ProviderUnavailableError({ provider, detail: `OpenAI request failed: ${(error as Error).message}` });
+  }
+}
+
+function usageOf(body: ImagesResponse, model: string): ProviderUsage | undefined {
+  const usage = body.usage;
+  if (!usage) return undefined;
+  const price = PRICES_PER_MILLION[model];
+  const details = usage.input_tokens_details;
+  const costUsd =
+    price && details
+      ? (details.text_tokens * price.textIn + details.image_tokens * price.imageIn + usage.output_tokens * price.out) /
+        1e6
+      : undefined;
+  return { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens, costUsd };
+}

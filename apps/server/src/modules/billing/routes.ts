@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  billingMessageSchema,
+  billingStatusSchema,
+  changePlanRequestSchema,
+  paymentConfigSchema,
+  planListSchema,
+  portalSessionSchema,
+} from '@hearth/contracts';
+import type { Db } from '../../db/client';
+import type { RequireUser } from '../auth/session';
+import type { BillingConfig } from './config';
+import type { PaymentGateway } from './payment-gateway';
+import { listPlans } from './plans';
+import { cancelSubscription, changePlan, getBillingStatus, openPortal, reactivateSubscription } from './service';
+
+interface BillingRouteDeps {
+  db: Db;
+  billing: BillingConfig;
+  gateway: PaymentGateway;
+  requireUser: RequireUser;
+}
+
+export async function billingRoutes(app: FastifyInstance, { db, billing, gateway, requireUser }: BillingRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const manage = { db, gateway, priceIds: billing.priceIds };
+  const message = { response: { 200: billingMessageSchema } };
+
+  api.get('/api/plans', { schema: { response: { 200: planListSchema } } }, async () => listPlans(billing.priceIds));
+
+  api.get('/api/billing/config', { schema: { response: { 200: paymentConfigSchema } } }, async () =>
+    billing.provider === 'paddle'
+      ? { provider: 'paddle' as const, environment: billing.environment, clientToken: billing.clientToken }
+      : { provider: 'local-sandbox' as const },
+  );
+
+  api.get('/api/billing/status', { schema: { response: { 200: billingStatusSchema } } }, async (request) => {
+    const { id } = await requireUser(request);
+    return getBillingStatus(db, id, billing.priceIds, new Date());
+  });
+
+  api.post('/api/billing/portal', { schema: { response: { 200: portalSessionSchema } } }, async (request) => {
+    const { id } = await requireUser(request);
+    return openPortal(manage, id);
+  });
+
+  api.post('/api/billing/cancel', { schema: message }, async (request) => {
+    const { id } = await requireUser(request);
+    return cancelSubscription(manage, id);
+  });
+
+  api.post('/api/billing/reactivate', { schema: message }, async (request) => {
+    const { id } = await requireUser(request);
+    return reactivateSubscription(manage, id);
+  });
+
+  api.post('/api/billing/change-plan', { schema: { body: changePlanRequestSchema, ...message } }, async (request) => {
+    const { id } = await requireUser(request);
+    return changePlan(manage, id, request.body.planName);
+  });
+}

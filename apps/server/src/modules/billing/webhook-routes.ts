@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import type { EventBus } from '../events/event-bus';
+import { applyPaddleEvent, type ApplyContext } from './apply-event';
+import { MalformedEventError, parsePaddleEvent } from './paddle-events';
+import { verifyPaddleSignature } from './paddle-signature';
+
+interface WebhookDeps {
+  db: Db;
+  bus: EventBus;
+  webhookSecrets: string[];
+  context: ApplyContext;
+}
+
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+/**
+ * `POST /api/webhooks/paddle`: the signature is checked on the exact bytes received, then the event is
+ * applied once, in one transaction; the user's tabs hear about it after it has committed.
+ */
+export async function paddleWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
+  // Only in this plugin: keep the body as the raw text the signature was made over.
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: MAX_WEBHOOK_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.post('/api/webhooks/paddle', async (request, reply) => {
+    const rawBody = typeof request.body === 'string' ? request.body : '';
+    const header = request.headers['paddle-signature'];
+    const verdict = verifyPaddleSignature(rawBody, Array.isArray(header) ? header[0] : header, deps.webhookSecrets);
+    if (!verdict.ok) throw new HttpError(401, verdict.reason, 'BAD_SIGNATURE');
+    const outcome = await handle(deps, rawBody, request.log);
+    return reply.status(200).send({ received: true, result: outcome });
+  });
+}
+
+async function handle({ db, bus, context }: WebhookDeps, rawBody: string, log: FastifyBaseLogger) {
+  let event;
+  try {
+    event = parsePaddleEvent(rawBody);
+  } catch (error) {
+    if (error instanceof MalformedEventError) throw new HttpError(400, error.message, 'MALFORMED_EVENT');
+    throw error;
+  }
+  const { result, notices } = await db.transaction((tx) => applyPaddleEvent(tx, event, context));
+  log.info({ eventId: event.eventId, eventType: event.eventType, result }, 'billing event');
+  await Promise.all(
+    notices.map(({ userId, event: notice }) =>
+      bus.publish(userId, notice).catch((error: unknown) => log.warn({ err: error }, 'could not publish event')),
+    ),
+  );
+  return result;
+}

@@ -1,0 +1,63 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../http/errors';
+import type { Auth } from '../auth/auth';
+import type { EventBus } from './event-bus';
+import type { SubscriptionStreams } from './subscription-stream';
+
+interface EventRouteDeps {
+  auth: Auth;
+  streams: SubscriptionStreams;
+}
+
+const streamQuery = z.object({ token: z.string().min(1).max(1000).optional() });
+
+/** Auth calls after which a user's open streams re-check that their session still stands. */
+const SESSION_CHANGING_PATHS = new Set([
+  '/api/auth/sign-out',
+  '/api/auth/change-password',
+  '/api/auth/revoke-session',
+  '/api/auth/revoke-sessions',
+  '/api/auth/revoke-other-sessions',
+]);
+
+export async function eventRoutes(app: FastifyInstance, { auth, streams }: EventRouteDeps) {
+  const findSession = (headers: Headers) =>
+    auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null);
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/sse/subscriptions', { schema: { querystring: streamQuery } }, async (request, reply) => {
+      // EventSource cannot send headers, so a bearer token may come as ?token= (SPEC §7).
+      const headers = fromNodeHeaders(request.headers);
+      if (request.query.token) headers.set('authorization', `Bearer ${request.query.token}`);
+      const session = await findSession(headers);
+      if (!session) throw unauthorized();
+      streams.assertCanOpen(session.user.id);
+      reply.hijack();
+      streams.open(
+        { userId: session.user.id, isSignedIn: async () => (await findSession(headers)) !== null },
+        reply.raw,
+      );
+    });
+}
+
+/**
+ * After sign-out or a password change, the user's streams (in every process) are told to re-check their
+ * session, so a stream never outlives the session that opened it. Added on the root app so the hooks see
+ * the auth routes.
+ */
+export function announceSessionChanges(app: FastifyInstance, { auth, bus }: { auth: Auth; bus: EventBus }) {
+  const userOf = new WeakMap<FastifyRequest, string>();
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST' || !SESSION_CHANGING_PATHS.has(request.url.split('?')[0]!)) return;
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
+    if (session) userOf.set(request, session.user.id);
+  });
+  app.addHook('onResponse', async (request) => {
+    const userId = userOf.get(request);
+    if (userId) await bus.publish(userId, { type: 'session.changed' }).catch(() => undefined);
+  });
+}

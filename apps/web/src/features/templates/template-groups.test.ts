@@ -1,0 +1,42 @@
+import type { Template } from '@hearth/contracts';
+import { describe, expect, it } from 'vitest';
+import { customInstructionsAvailable, groupTemplates } from './template-groups';
+
+const REASON = 'Virtual staging needs an AI image provider.';
+const template = (name: string, category: Template['category'], isPopular: boolean, available: boolean): Template => ({
+  id: name.toLowerCase().replace(/\s+/g, '-'),
+  name,
+  prompt: `${name} prompt`,
+  category,
+  isPopular,
+  available,
+  ...(available ? {} : { unavailableReason: REASON }),
+});
+
+const localOnly = [
+  template('Bedroom', 'staging', true, false),
+  template('Professional Enhancement', 'enhancement', true, true),
+  template('Blue Sky', 'enhancement', true, true),
+  template('Kitchen', 'staging', false, false),
+  template('Twilight', 'staging', false, false),
+];
+
+describe('groupTemplates', () => {
+  it('keeps popular templates first in server order and says each reason once', () => {
+    const groups = groupTemplates(localOnly);
+    expect(groups.popular.map((t) => t.name)).toEqual(['Bedroom', 'Professional Enhancement', 'Blue Sky']);
+    expect(groups.more.map((t) => t.name)).toEqual(['Kitchen', 'Twilight']);
+    expect(groups.unavailableReasons).toEqual([REASON]);
+  });
+
+  it('has no reasons when everything is available', () => {
+    expect(groupTemplates([template('Bedroom', 'staging', true, true)]).unavailableReasons).toEqual([]);
+  });
+});
+
+describe('customInstructionsAvailable', () => {
+  it('follows the staging templates', () => {
+    expect(customInstructionsAvailable(localOnly)).toBe(false);
+    expect(customInstructionsAvailable([...localOnly, template('Patio', 'staging', false, true)])).toBe(true);
+  });
+});

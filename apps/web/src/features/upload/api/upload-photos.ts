@@ -1,0 +1,25 @@
+import { uploadResponseSchema, type Template } from '@hearth/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { buildUploadForm } from '../upload-request';
+
+export interface UploadPhotosInput {
+  projectId: string;
+  files: readonly File[];
+  template: Pick<Template, 'id' | 'prompt'> | null;
+  customText: string;
+}
+
+/** POST /api/projects/:id/upload (multipart); the answer is the project and its new photos. */
+export async function uploadPhotos({ projectId, files, template, customText }: UploadPhotosInput) {
+  const response = await apiFetch(`/api/projects/${encodeURIComponent(projectId)}/upload`, {
+    method: 'POST',
+    body: buildUploadForm(files, template, customText),
+  });
+  return uploadResponseSchema.parse(await response.json());
+}
+
+/** The caller refreshes the project list and usage stats, which belong to other features. */
+export function useUploadPhotos() {
+  return useMutation({ mutationFn: uploadPhotos });
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { buildUploadForm } from './upload-request';
+
+const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+const template = { id: 'professional-enhancement', prompt: 'Enhance the photo' };
+
+describe('buildUploadForm', () => {
+  it('joins the template prompt and custom text with ". "', () => {
+    const form = buildUploadForm([photo('a.jpg')], template, '  Brighten the kitchen  ');
+    expect(form.get('prompt')).toBe('Enhance the photo. Brighten the kitchen');
+    expect(form.get('templateId')).toBe('professional-enhancement');
+  });
+
+  it('sends only the template prompt, or only the custom text', () => {
+    expect(buildUploadForm([photo('a.jpg')], template, '   ').get('prompt')).toBe('Enhance the photo');
+    const custom = buildUploadForm([photo('a.jpg')], null, 'Add a sofa');
+    expect(custom.get('prompt')).toBe('Add a sofa');
+    expect(custom.has('templateId')).toBe(false);
+  });
+
+  it('repeats the photos field once per file, in order, with the names kept', () => {
+    const form = buildUploadForm([photo('a.jpg'), photo('b.jpg'), photo('c.jpg')], template, '');
+    expect(form.getAll('photos').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
+  });
+});

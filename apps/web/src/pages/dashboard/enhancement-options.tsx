@@ -1,0 +1,85 @@
+import type { Template } from '@hearth/contracts';
+import { Lock } from 'lucide-react';
+import { useId } from 'react';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { TemplatePicker } from '../../features/templates/components/template-picker';
+import { CustomInstructionsField } from '../../features/upload/components/custom-instructions-field';
+
+interface EnhancementOptionsProps {
+  templates: readonly Template[] | undefined;
+  templatesError: boolean;
+  onRetryTemplates: () => void;
+  templateId: string | null;
+  onTemplateChange: (id: string | null) => void;
+  customText: string;
+  onCustomTextChange: (text: string) => void;
+  customTextUnavailableReason: string | undefined;
+  /** SPEC §2 overlay text when access is restricted; null when the user may upload. */
+  restrictedText: string | null;
+  onStartTrial: () => void;
+  startingTrial: boolean;
+  busy: boolean;
+}
+
+/**
+ * The custom-instructions card: templates and free text. When access is restricted both are covered by
+ * an overlay that says what to do, and made inert so keyboard users cannot reach them either.
+ */
+export function EnhancementOptions(props: EnhancementOptionsProps) {
+  const id = useId();
+  const restricted = props.restrictedText !== null;
+  const disabled = restricted || props.busy;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="relative rounded-xl border border-stone-200 bg-stone-50/50 p-4 sm:p-5"
+    >
+      <h3 id={`${id}-title`} className="sr-only">
+        Template and custom instructions
+      </h3>
+      <div inert={restricted} className="space-y-6">
+        {props.templates ? (
+          <TemplatePicker
+            templates={props.templates}
+            selectedId={props.templateId}
+            onSelect={props.onTemplateChange}
+            disabled={disabled}
+          />
+        ) : props.templatesError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+            Templates could not be loaded.
+            <Button variant="secondary" size="sm" onClick={props.onRetryTemplates}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <Spinner className="py-8" label="Loading templates" />
+        )}
+        <CustomInstructionsField
+          value={props.customText}
+          onChange={props.onCustomTextChange}
+          disabled={disabled}
+          unavailableReason={props.customTextUnavailableReason}
+        />
+      </div>
+      {props.restrictedText ? (
+        <div className="absolute inset-0 flex items-center justify-center rounded-xl bg-white/70 p-4 backdrop-blur-[2px]">
+          <div className="flex max-w-xs flex-col items-center gap-3 rounded-xl border border-stone-200 bg-white p-5 text-center shadow-lg">
+            <span className="flex size-10 items-center justify-center rounded-full bg-stone-100 text-stone-700">
+              <Lock aria-hidden className="size-5" />
+            </span>
+            <p className="font-semibold text-stone-900">{props.restrictedText}</p>
+            {props.restrictedText.startsWith('Start trial') ? (
+              <Button onClick={props.onStartTrial} disabled={props.startingTrial}>
+                {props.startingTrial ? 'Starting...' : 'Start Free Trial'}
+              </Button>
+            ) : (
+              <ButtonLink to="/billing">View Plans</ButtonLink>
+            )}
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

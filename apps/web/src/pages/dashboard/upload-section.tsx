@@ -1,0 +1,164 @@
+import type { Project, Template, UsageStats } from '@hearth/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useCreateProject } from '../../features/projects/api/create-project';
+import { deleteProject } from '../../features/projects/api/delete-project';
+import { projectsQueryKeys } from '../../features/projects/api/get-projects';
+import { customInstructionsAvailable } from '../../features/templates/template-groups';
+import { useUploadPhotos } from '../../features/upload/api/upload-photos';
+import { UploadCard } from '../../features/upload/components/upload-card';
+import { processBlocker } from '../../features/upload/process-readiness';
+import { checkQuota, quotaTitleForCode } from '../../features/upload/quota';
+import { usePhotoSelection } from '../../features/upload/use-photo-selection';
+import { usageStatsQueryKey } from '../../features/usage/api/get-usage-stats';
+import { restrictionOverlayText } from '../../features/usage/subscription-state';
+import { errorCode, errorMessage, isUnauthorizedError } from '../../lib/api-client';
+import { redirectToLogin } from '../../lib/login-redirect';
+import { showToast } from '../../lib/toast';
+import { EnhancementOptions } from './enhancement-options';
+
+interface UploadSectionProps {
+  stats: UsageStats;
+  templates: readonly Template[] | undefined;
+  templatesError: boolean;
+  onRetryTemplates: () => void;
+  onStartTrial: () => void;
+  startingTrial: boolean;
+}
+
+const CUSTOM_TEXT_UNAVAILABLE =
+  'Custom instructions need an AI image provider, and none is configured on this server. Choose an enhancement template instead.';
+
+/**
+ * Upload card plus the custom-instructions card, and the Process Photos flow: create the project
+ * (named in the user's time zone), upload the batch with the joined prompt, then show the new project.
+ */
+export function UploadSection({
+  stats,
+  templates,
+  templatesError,
+  onRetryTemplates,
+  onStartTrial,
+  startingTrial,
+}: UploadSectionProps) {
+  const queryClient = useQueryClient();
+  const quotaFor = useCallback((count: number) => checkQuota(stats, count), [stats]);
+  const selection = usePhotoSelection(quotaFor);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [customText, setCustomText] = useState('');
+  const [processing, setProcessing] = useState(false);
+  const createProject = useCreateProject();
+  const uploadPhotos = useUploadPhotos();
+
+  const template = templates?.find((t) => t.id === templateId && t.available) ?? null;
+  const customUnavailable = templates !== undefined && !customInstructionsAvailable(templates);
+  const effectiveCustomText = customUnavailable ? '' : customText;
+  const blocker = processBlocker({
+    photoCount: selection.photos.length,
+    hasTemplate: template !== null,
+    customText: effectiveCustomText,
+    canUpload: stats.canUpload,
+    restriction: stats.restriction,
+  });
+
+  const refreshUsage = () => queryClient.invalidateQueries({ queryKey: usageStatsQueryKey });
+
+  const failed = (error: unknown) => {
+    if (isUnauthorizedError(error)) return redirectToLogin();
+    showToast({ variant: 'destructive', ...uploadErrorToast(error, stats) });
+  };
+
+  const process = async () => {
+    if (blocker || processing) return;
+    const files = selection.photos.map((p) => p.file);
+    const quota = checkQuota(stats, files.length);
+    if (quota) {
+      showToast({ variant: 'destructive', title: quota.title, description: quota.description });
+      return;
+    }
+    setProcessing(true);
+    let project: Project | undefined;
+    try {
+      project = await createProject.mutateAsync({});
+      const result = await uploadPhotos.mutateAsync({
+        projectId: project.id,
+        files,
+        template,
+        customText: effectiveCustomText,
+      });
+      queryClient.setQueryData<Project[]>(projectsQueryKeys.list(), (list) => [
+        result.project,
+        ...(list ?? []).filter((p) => p.id !== result.project.id),
+      ]);
+      void queryClient.invalidateQueries({ queryKey: projectsQueryKeys.list() });
+      selection.clear();
+      showToast({
+        title: 'Photos uploaded',
+        description: `Enhancing ${files.length} ${files.length === 1 ? 'photo' : 'photos'} in "${result.project.name}".`,
+      });
+    } catch (error) {
+      // A project whose upload was refused would sit empty in the list: remove it again.
+      if (project) await deleteProject(project.id).catch(() => undefined);
+      failed(error);
+    } finally {
+      setProcessing(false);
+      void refreshUsage();
+    }
+  };
+
+  return (
+    <UploadCard
+      photos={selection.photos}
+      onAdd={selection.add}
+      onRemove={selection.remove}
+      onClear={selection.clear}
+      locked={!stats.canUpload}
+      onProcess={() => void process()}
+      processing={processing}
+      blocker={blocker}
+      options={
+        <EnhancementOptions
+          templates={templates}
+          templatesError={templatesError}
+          onRetryTemplates={onRetryTemplates}
+          templateId={templateId}
+          onTemplateChange={setTemplateId}
+          customText={effectiveCustomText}
+          onCustomTextChange={setCustomText}
+          customTextUnavailableReason={customUnavailable ? CUSTOM_TEXT_UNAVAILABLE : undefined}
+          restrictedText={restrictionOverlayText(stats)}
+          onStartTrial={onStartTrial}
+          startingTrial={startingTrial}
+          busy={processing}
+        />
+      }
+    />
+  );
+}
+
+/** SPEC §8 wording for a refused upload; the server's message carries the details. */
+function uploadErrorToast(error: unknown, stats: UsageStats): { title: string; description: string } {
+  const code = errorCode(error);
+  const message = errorMessage(error);
+  const quotaTitle = quotaTitleForCode(code);
+  if (quotaTitle && message) return { title: quotaTitle, description: message };
+  if (code === 'ACCESS_RESTRICTED') {
+    if (stats.subscriptionType === 'past_due') {
+      return {
+        title: 'Payment Overdue',
+        description: 'Your payment is past due and the grace period has expired. Complete payment to restore access.',
+      };
+    }
+    if (stats.subscriptionType === 'canceled') {
+      return {
+        title: 'Subscription Required',
+        description: 'Your subscription was canceled. Please resubscribe to upload and enhance photos.',
+      };
+    }
+    return {
+      title: 'Access Restricted',
+      description: message ?? 'Please update your subscription to continue using the platform.',
+    };
+  }
+  return { title: 'Failed to upload photos', description: message ?? 'Please check your connection and try again.' };
+}

@@ -1,0 +1,417 @@
+/**
+ * Benchmark of the transfer side of the photo pipeline (issue 3, `bench/pipeline`), through the real HTTP
+ * server started as `npm start` starts it (a child process, the embedded PGlite database, local files):
+ *
+ *   npx tsx bench/pipeline/transfer.ts           (from the repository root; ROUNDS=5 for more runs)
+ *
+ * - Upload of one batch of 30 photos of 25 MB each (the largest batch SPEC §9 allows, each file at the size
+ *   limit): MB/s, and how far the server's RSS grows over what it was before the batch (target ≤ 64 MB:
+ *   uploads stream to disk, a batch is never held in memory). RSS is read from /proc every 10 ms.
+ * - ZIP download of a project of 30 enhanced 12 MP photos: time to the first byte of the body (target
+ *   ≤ 300 ms: the archive is streamed while it is built) and MB/s.
+ *
+ * The trial's 10 images are raised to 1,000 in the database between two runs of the server: the benchmark
+ * measures transfer, not quota. Prints a table and writes bench/results/pipeline-transfer.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openAsBlob, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import yauzl from 'yauzl';
+import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES } from '../../packages/contracts/src/index';
+import { decodeToRgb, encodeRgbToJpeg, resizeRgb, type RgbImage } from '../../apps/server/src/adapters/image-codec';
+import { openDatabase } from '../../apps/server/src/db/client';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
+const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/furnished-interior.jpg');
+const RESULTS_FILE = path.join(ROOT, 'bench/results/pipeline-transfer.json');
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const ORIGIN = 'http://localhost:3000';
+const MB = 2 ** 20;
+const TARGETS = { uploadRssGrowthMb: 64, zipFirstByteMs: 300 };
+
+async function main() {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-bench-transfer-'));
+  const port = await freePort();
+  const env = {
+    DATA_DIR: path.join(workDir, 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: ORIGIN,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent',
+  };
+  const api = new Client(`http://127.0.0.1:${port}`);
+  let server: Server | undefined;
+  try {
+    console.log(`Preparing inputs in ${workDir} ...`);
+    const inputs = await prepareInputs(workDir);
+
+    server = await startServer({ ...env, ROLE: 'api' });
+    await api.signUpAndStartTrial();
+    await server.stop();
+    await raiseAllowance(env.DATA_DIR, 1000);
+
+    server = await startServer({ ...env, ROLE: 'api' });
+    const upload = await measureUploads(api, server, inputs.upload25mb);
+    await server.stop();
+
+    server = await startServer({ ...env, ROLE: 'all', WORKER_CONCURRENCY: '2' });
+    const zip = await measureZip(api, server, inputs.photo12mp);
+    await server.stop();
+    server = undefined;
+
+    const report = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        loadAverage: os.loadavg(),
+      },
+      database: 'pglite',
+      rounds: ROUNDS,
+      targets: TARGETS,
+      upload,
+      zip,
+    };
+    await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+    printReport(report);
+  } finally {
+    await server?.stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+// ---------- inputs ----------
+
+async function prepareInputs(workDir: string) {
+  const source = await decodeToRgb(SOURCE_PHOTO, 'jpeg');
+  const photo = await resizeRgb(source, 4243, { enlarge: true }); // 4243 × 2829 ≈ 12 MP
+  addSensorGrain(photo, 4);
+  const photo12mp = path.join(workDir, 'photo-12mp.jpg');
+  await encodeRgbToJpeg(photo, photo12mp);
+  // A 25 MB file at the limit: the 12 MP photo followed by padding after its end marker. The server stores
+  // and sniffs every byte and reads the header; decoders ignore the tail.
+  const bytes = await readFile(photo12mp);
+  const upload25mb = path.join(workDir, 'photo-25mb.jpg');
+  await writeFile(upload25mb, Buffer.concat([bytes, Buffer.alloc(MAX_UPLOAD_BYTES - bytes.length)]));
+  return { photo12mp, upload25mb };
+}
+
+function addSensorGrain(image: RgbImage, sigma: number) {
+  let state = 12345;
+  const uniform = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296) * 2 - 1;
+  const data = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
+  for (let i = 0; i < data.length; i += 3) {
+    const noise = (uniform() + uniform() + uniform()) * sigma;
+    data[i] = data[i]! + noise;
+    data[i + 1] = data[i + 1]! + noise;
+    data[i + 2] = data[i + 2]! + noise;
+  }
+}
+
+// ---------- measurements ----------
+
+async function measureUploads(api: Client, server: Server, file: string) {
+  const fileBytes = (await stat(file)).size;
+  // Warm-up: the route, multipart parsing and sharp's header reader are loaded and compiled.
+  await api.upload(await api.createProject(), [file, file]);
+  const runs = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const projectId = await api.createProject();
+    const files = Array.from({ length: MAX_PHOTOS_PER_BATCH }, () => file);
+    const rss = server.sampleRss();
+    const started = performance.now();
+    const status = await api.upload(projectId, files);
+    const seconds = (performance.now() - started) / 1000;
+    const memory = rss.stop();
+    if (status !== 201) throw new Error(`upload answered ${status}`);
+    const totalBytes = fileBytes * files.length;
+    runs.push({
+      files: files.length,
+      totalMb: round1(totalBytes / MB),
+      seconds: round2(seconds),
+      mbPerSecond: round1(totalBytes / MB / seconds),
+      rssBeforeMb: memory.beforeMb,
+      peakRssMb: memory.peakMb,
+      rssGrowthMb: memory.peakMb - memory.beforeMb,
+    });
+    console.log(
+      `upload round ${round}/${ROUNDS}: ${runs.at(-1)!.mbPerSecond} MB/s, +${runs.at(-1)!.rssGrowthMb} MB RSS`,
+    );
+  }
+  return {
+    batch: `${MAX_PHOTOS_PER_BATCH} × ${round1(fileBytes / MB)} MB`,
+    medianMbPerSecond: median(runs.map((r) => r.mbPerSecond)),
+    maxRssGrowthMb: Math.max(...runs.map((r) => r.rssGrowthMb)),
+    runs,
+  };
+}
+
+async function measureZip(api: Client, server: Server, photo: string) {
+  const projectId = await api.createProject();
+  const files = Array.from({ length: MAX_PHOTOS_PER_BATCH }, () => photo);
+  const status = await api.upload(projectId, files, { templateId: 'professional-enhancement' });
+  if (status !== 201) throw new Error(`upload answered ${status}`);
+  console.log(`enhancing ${files.length} photos of 12 MP for the ZIP ...`);
+  const enhanceStarted = performance.now();
+  await api.waitUntilCompleted(projectId, files.length);
+  const enhanceSeconds = round1((performance.now() - enhanceStarted) / 1000);
+
+  const runs = [];
+  for (let round = 0; round <= ROUNDS; round++) {
+    const rss = server.sampleRss();
+    const result = await api.download(projectId);
+    const memory = rss.stop();
+    if (round === 0) {
+      // The first download checks the archive and warms the route; it is not counted.
+      const entries = await zipEntryCount(result.body);
+      if (entries !== files.length) throw new Error(`the ZIP has ${entries} entries, not ${files.length}`);
+      continue;
+    }
+    runs.push({
+      firstByteMs: Math.round(result.firstByteMs),
+      seconds: round2(result.totalMs / 1000),
+      mb: round1(result.body.length / MB),
+      mbPerSecond: round1(result.body.length / MB / (result.totalMs / 1000)),
+      rssGrowthMb: memory.peakMb - memory.beforeMb,
+    });
+    console.log(
+      `zip round ${round}/${ROUNDS}: first byte ${runs.at(-1)!.firstByteMs} ms, ${runs.at(-1)!.mbPerSecond} MB/s`,
+    );
+  }
+  return {
+    entries: files.length,
+    enhanceAllSeconds: enhanceSeconds,
+    medianFirstByteMs: median(runs.map((r) => r.firstByteMs)),
+    maxFirstByteMs: Math.max(...runs.map((r) => r.firstByteMs)),
+    medianMbPerSecond: median(runs.map((r) => r.mbPerSecond)),
+    maxRssGrowthMb: Math.max(...runs.map((r) => r.rssGrowthMb)),
+    runs,
+  };
+}
+
+async function zipEntryCount(zip: Buffer): Promise<number> {
+  const archive = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
+  let count = 0;
+  for await (const entry of archive.eachEntry()) if (entry.fileName.endsWith('_enhanced.jpg')) count++;
+  return count;
+}
+
+/** Lets the server raise a user's allowance: only one process may hold the PGlite directory, so it is stopped. */
+async function raiseAllowance(dataDir: string, images: number) {
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  try {
+    await database.query('update usage_period set images_included = $1', [images]);
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------- the server process ----------
+
+interface Server {
+  pid: number;
+  sampleRss(): { stop(): { beforeMb: number; peakMb: number } };
+  stop(): Promise<void>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: ROOT,
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${env.PORT}/api/health`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pid = child.pid!;
+  let stopped = false;
+  return {
+    pid,
+    sampleRss() {
+      const beforeMb = rssMb(pid);
+      let peakMb = beforeMb;
+      const timer = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 10);
+      return {
+        stop() {
+          clearInterval(timer);
+          return { beforeMb, peakMb: Math.max(peakMb, rssMb(pid)) };
+        },
+      };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident set size of a process, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const status = readFileSyncSafe(`/proc/${pid}/status`);
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function readFileSyncSafe(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+// ---------- a small client, as the browser app talks to the API ----------
+
+class Client {
+  private cookie = '';
+  constructor(private readonly baseUrl: string) {}
+
+  private async call(method: string, url: string, body?: unknown) {
+    const response = await fetch(new URL(url, this.baseUrl), {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: ORIGIN,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    if (cookies.length) this.cookie = cookies.join('; ');
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  }
+
+  async signUpAndStartTrial() {
+    const email = `bench.${Date.now()}@example.com`;
+    const password = 'Bench-Mark-2026';
+    await this.call('POST', '/api/auth/sign-up/email', { email, password, name: 'Bench Mark' });
+    const outbox = await fetch(new URL('/api/dev/outbox', this.baseUrl)).then(
+      (r) => r.json() as Promise<{ to: string; text: string }[]>,
+    );
+    const link = new URL(outbox.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0]);
+    await this.call('GET', link.pathname + link.search);
+    const signIn = await this.call('POST', '/api/auth/sign-in/email', { email, password });
+    if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+    const trial = await this.call('POST', '/api/start-trial', {});
+    if (trial.status !== 201) throw new Error(`start-trial answered ${trial.status}`);
+  }
+
+  async createProject(): Promise<string> {
+    const response = await this.call('POST', '/api/projects', {});
+    if (response.status !== 201) throw new Error(`create project answered ${response.status}`);
+    return response.body.id as string;
+  }
+
+  /** A multipart upload whose files are read from disk as it is sent, as a browser sends it. */
+  async upload(
+    projectId: string,
+    files: string[],
+    fields: Record<string, string> = { templateId: 'professional-enhancement' },
+  ) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    for (const [i, file] of files.entries()) {
+      form.append('photos', await openAsBlob(file, { type: 'image/jpeg' }), `photo-${i + 1}.jpg`);
+    }
+    const response = await fetch(new URL(`/api/projects/${projectId}/upload`, this.baseUrl), {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie: this.cookie },
+      body: form,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  async waitUntilCompleted(projectId: string, total: number) {
+    for (;;) {
+      const { body } = await this.call('GET', '/api/projects');
+      const project = (body as unknown as { id: string; status: string; completedPhotos: number }[]).find(
+        (p) => p.id === projectId,
+      )!;
+      if (project.status === 'completed') {
+        if (project.completedPhotos !== total) throw new Error(`only ${project.completedPhotos} photos completed`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+
+  /** Times the first byte of the body and the whole download. */
+  async download(projectId: string) {
+    const started = performance.now();
+    const response = await fetch(new URL(`/api/projects/${projectId}/download`, this.baseUrl), {
+      headers: { cookie: this.cookie },
+    });
+    if (response.status !== 200) throw new Error(`download answered ${response.status}`);
+    const chunks: Buffer[] = [];
+    let firstByteMs = 0;
+    for await (const chunk of response.body!) {
+      if (!chunks.length) firstByteMs = performance.now() - started;
+      chunks.push(Buffer.from(chunk));
+    }
+    return { firstByteMs, totalMs: performance.now() - started, body: Buffer.concat(chunks) };
+  }
+}
+
+// ---------- helpers ----------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : round1((sorted[middle - 1]! + sorted[middle]!) / 2);
+};
+
+interface Report {
+  upload: Awaited<ReturnType<typeof measureUploads>>;
+  zip: Awaited<ReturnType<typeof measureZip>>;
+}
+
+function printReport({ upload, zip }: Report) {
+  const verdict = (ok: boolean) => (ok ? 'within target' : 'OVER TARGET');
+  console.log(`\nupload ${upload.batch} in one request, median of ${ROUNDS}:`);
+  console.log(`  ${upload.medianMbPerSecond} MB/s; server RSS growth at most ${upload.maxRssGrowthMb} MB`);
+  console.log(
+    `  (target ≤ ${TARGETS.uploadRssGrowthMb} MB: ${verdict(upload.maxRssGrowthMb <= TARGETS.uploadRssGrowthMb)})`,
+  );
+  console.log(`ZIP of ${zip.entries} enhanced 12 MP photos (${zip.runs[0]?.mb} MB), median of ${ROUNDS}:`);
+  console.log(`  first byte ${zip.medianFirstByteMs} ms (max ${zip.maxFirstByteMs} ms), ${zip.medianMbPerSecond} MB/s`);
+  console.log(
+    `  (target ≤ ${TARGETS.zipFirstByteMs} ms, on the median: ${verdict(zip.medianFirstByteMs <= TARGETS.zipFirstByteMs)})`,
+  );
+  console.log(`  enhancing the ${zip.entries} photos took ${zip.enhanceAllSeconds} s (2 workers)`);
+  console.log(`written to ${path.relative(ROOT, RESULTS_FILE)}`);
+}
+
+await main();
