@@ -4,8 +4,9 @@ const integration = (name: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/test/**/*.test.ts'],
-    // Tests of the embedded database itself run once, with the embedded database.
-    exclude: name === 'postgres' ? ['apps/server/test/pglite-*.test.ts'] : [],
+    // Tests of the embedded database itself run once, with the embedded database,
+    // and tests of PostgreSQL-only features (LISTEN/NOTIFY across processes) run only on PostgreSQL.
+    exclude: name === 'postgres' ? ['apps/server/test/pglite-*.test.ts'] : ['apps/server/test/postgres-*.test.ts'],
     env: { TEST_DB: name },
     testTimeout: 30_000,
     hookTimeout: 60_000,
