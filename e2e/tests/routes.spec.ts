@@ -13,7 +13,7 @@ test.describe('signed-out visitor', () => {
   test('the help center says the visitor is logged out and goes to sign in', async ({ page }) => {
     // Hold the /api/login answer a moment so the toast shown before the 500 ms redirect can be read.
     await page.route('**/api/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 4000));
       await route.continue();
     });
     await page.goto('/help-center');

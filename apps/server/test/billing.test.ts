@@ -127,6 +127,7 @@ describe('the paid journey through the local payment sandbox', () => {
       hasSubscription: false,
       subscriptionStatus: 'canceled',
       planName: 'Pro',
+      cancelAtPeriodEnd: false,
     });
     expect(await usage(client)).toMatchObject({
       subscriptionType: 'canceled',

@@ -141,7 +141,8 @@ export function createLocalSandbox({ db, webhookSecret, deliver, portalUrl, now 
     async renewNow(userId: string) {
       const row = await load(userId);
       if (row.cancelAtPeriodEnd) {
-        const ended = await save(row, { status: 'canceled', currentPeriodEnd: now() });
+        // Paddle clears the scheduled change once it has taken effect.
+        const ended = await save(row, { status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: now() });
         await announce(ended, 'subscription.canceled');
         return;
       }
