@@ -77,6 +77,14 @@ for (const { slug, side, file } of SOURCES) {
   await write(LANDING_JPEG_WIDTH, 'jpg');
   console.log(`${slug} ${side}: ${sizes.join(', ')}`);
 }
+// The social preview (Open Graph / Twitter card): the staged living room, 1200×630.
+const socialImage = path.join(PUBLIC_DIR, 'og-image.jpg');
+await sharp(path.join(renderDir, 'living-room-staged.png'))
+  .resize(1200, 630, { fit: 'cover', position: 'centre' })
+  .jpeg({ quality: 80, mozjpeg: true })
+  .toFile(socialImage);
+console.log(`og-image.jpg: ${((await stat(socialImage)).size / 1024).toFixed(0)} KB`);
+
 console.log(
   `${(await readdir(outDir)).length} files, ${(total / 1024).toFixed(0)} KB in ${path.relative(ROOT, outDir)}`,
 );

@@ -84,7 +84,12 @@ describe('photo.enhance', () => {
   });
 
   it('run twice at the same time (an expired job run again while the first still works) finishes once', async () => {
-    const { client, email, project, photos } = await uploaded([fixture('empty-interior.jpg'), fixture('exterior.jpg')]);
+    const { client, email, project, photos } = await uploaded([
+      fixture('empty-interior.jpg'),
+      fixture('exterior.jpg'),
+      fixture('furnished-interior.jpg'),
+      fixture('exterior.jpg'),
+    ]);
     await Promise.all(photos.flatMap((p) => [enhancePhoto(deps, p.id, lastTry), enhancePhoto(deps, p.id, lastTry)]));
     for (const photo of photos) {
       expect((await photoRow(photo.id))!.status).toBe('completed');
@@ -96,12 +101,13 @@ describe('photo.enhance', () => {
         'thumbnail.jpg',
       ]);
     }
+    // Photos of one project finishing side by side each count the other: none is left uncounted.
     expect(await projectInList(client, project.id)).toMatchObject({
       status: 'completed',
-      processedPhotos: 2,
-      completedPhotos: 2,
+      processedPhotos: 4,
+      completedPhotos: 4,
     });
-    expect(await usage(client)).toMatchObject({ imagesUsed: 2 });
+    expect(await usage(client)).toMatchObject({ imagesUsed: 4 });
   });
 
   it('gives a failed photo its image back once, however often it runs', async () => {

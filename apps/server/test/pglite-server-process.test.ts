@@ -67,7 +67,7 @@ describe('the server process', () => {
     expect(await waitForHealth(port)).toEqual({ status: 'ok' });
     third.child.kill('SIGINT');
     expect(await third.exited).toBe(0);
-  }, 90_000);
+  });
 
   it('refuses to boot on a bad variable, naming it', async () => {
     const { exited, output } = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hearth-proc-')), PORT: 'x' });

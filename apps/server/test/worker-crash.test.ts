@@ -42,11 +42,23 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Starts the server, as a supervisor (systemd, a container runtime) would: a process started right after a
+ * crash finds the embedded database still locked by the dead one for a few seconds, exits, and is started
+ * again.
+ */
 async function start() {
-  const server = startServerProcess(env);
-  running.push(server);
-  await waitForHealth(port, server);
-  return server;
+  for (let attempt = 1; ; attempt++) {
+    const server = startServerProcess(env);
+    running.push(server);
+    try {
+      await waitForHealth(port, server);
+      return server;
+    } catch (error) {
+      if (attempt >= 20 || !/in use by another Hearth process/.test(server.output())) throw error;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }
 
 it('a worker killed with SIGKILL mid-batch and restarted finishes every photo, charging each image once', async () => {

@@ -115,9 +115,11 @@ function prerenderPublicPages(): Plugin {
               `<link rel="preload" as="image" type="${type}" imagesrcset="${srcSet}" imagesizes="${sizes}" fetchpriority="high">`,
             );
           }
-          const html = (await inlineStylesheets(template, outDir))
-            .replace('<!--page-head-->', [head, ...preloads].join('\n    '))
-            .replace('<!--page-body-->', body);
+          const html = deferScripts(
+            (await inlineStylesheets(template, outDir))
+              .replace('<!--page-head-->', [head, ...preloads].join('\n    '))
+              .replace('<!--page-body-->', body),
+          );
           if (html.includes('<!--page-')) throw new Error(`${TEMPLATE} lost a placeholder`);
           await writeFile(path.join(outDir, 'pages', `${page.name}.html`), html);
         }
@@ -128,6 +130,34 @@ function prerenderPublicPages(): Plugin {
       await precompress(outDir);
     },
   };
+}
+
+/**
+ * The page is complete without JavaScript, so its scripts wait until the largest picture above the fold (the
+ * one with fetchpriority="high") has loaded: on a slow phone connection the picture gets the bandwidth, and the
+ * scripts that make the page interactive follow it. Module preloads move into that loader for the same reason.
+ */
+function deferScripts(html: string): string {
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) throw new Error(`${TEMPLATE} has no entry script`);
+  let result = html;
+  for (const [tag] of preloads) result = result.replace(tag, '');
+  const loader = `<script type="module">
+      const start = () => {
+        for (const href of ${JSON.stringify(preloads.map(([, href]) => href))}) {
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.href = href;
+          document.head.append(link);
+        }
+        import(${JSON.stringify(entry[1])});
+      };
+      const picture = document.querySelector('img[fetchpriority="high"]');
+      if (!picture || picture.complete) start();
+      else ['load', 'error'].forEach((event) => picture.addEventListener(event, start, { once: true }));
+    </script>`;
+  return result.replace(entry[0], () => loader);
 }
 
 /** Replaces the template's stylesheet links with the stylesheets themselves. */

@@ -28,9 +28,6 @@ const MIGRATION_LOCK_KEY = 7_412_093;
 
 export class DatabaseLockedError extends Error {}
 
-/** A lock not refreshed for this long belongs to a process that is gone. */
-const LOCK_STALE_MS = 5_000;
-
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -67,14 +64,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     try {
-      release = await lockfile.lock(dataDir, {
-        stale: LOCK_STALE_MS,
-        update: 2_000,
-        realpath: false,
-        // A process that was killed leaves its lock behind, stale within LOCK_STALE_MS: a restart right
-        // after a crash waits that long rather than refusing to start.
-        retries: { retries: Math.ceil(LOCK_STALE_MS / 1000) + 2, factor: 1, minTimeout: 1000, maxTimeout: 1000 },
-      });
+      release = await lockfile.lock(dataDir, { stale: 5_000, update: 2_000, realpath: false });
     } catch {
       throw new DatabaseLockedError(
         `The database in ${dataDir} is in use by another Hearth process. Stop it first, or set DATA_DIR to another folder.`,

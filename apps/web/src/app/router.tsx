@@ -13,6 +13,7 @@ const UpdatePasswordPage = lazy(() => import('../pages/update-password/update-pa
 const DashboardPage = lazy(() => import('../pages/dashboard/dashboard-page'));
 const ProfilePage = lazy(() => import('../pages/profile/profile-page'));
 const BillingPage = lazy(() => import('../pages/billing/billing-page'));
+const SandboxPortalPage = lazy(() => import('../pages/sandbox-portal/sandbox-portal-page'));
 const HelpCenterPage = lazy(() => import('../pages/help-center/help-center-page'));
 const DebugPage = lazy(() => import('../pages/debug/debug-page'));
 const TermsOfUsePage = lazy(() => import('../pages/terms-of-use/terms-of-use-page'));
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/profile', element: <ProfilePage /> },
               { path: '/billing', element: <BillingPage /> },
+              { path: '/billing/sandbox-portal', element: <SandboxPortalPage /> },
               { path: '/debug', element: <DebugPage /> },
             ],
           },

@@ -2,38 +2,41 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Logo } from '../components/layout/logo';
 import { SiteFooter } from '../components/layout/site-footer';
-import { ButtonLink } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { useAuthSession } from '../features/auth/api/get-session';
 import { UserMenu } from '../features/auth/components/user-menu';
+import { PlansButton } from '../features/billing/components/plans-button';
+import { useSubscriptionEvents } from '../features/subscription-events/use-subscription-events';
+import { useUsageStats } from '../features/usage/api/get-usage-stats';
+import { useRefreshAccount } from '../pages/billing/use-refresh-account';
 
-/** 'Upgrade' during the trial, otherwise 'View Plans' ('Trial' on small screens). SPEC §2 /dashboard header. */
-function PlansButton() {
+/** SPEC §2 /dashboard header: 'Upgrade' during the trial, 'View Plans' otherwise, a plan badge for subscribers. */
+function HeaderPlansButton() {
   const { data: user } = useCurrentUser();
+  const usage = useUsageStats();
   if (!user) return null;
-  return (
-    <ButtonLink to="/billing" size="sm" variant={user.subscriptionStatus === 'trial' ? 'primary' : 'secondary'}>
-      {user.subscriptionStatus === 'trial' ? (
-        'Upgrade'
-      ) : (
-        <>
-          <span className="hidden sm:inline">View Plans</span>
-          <span className="sm:hidden">Trial</span>
-        </>
-      )}
-    </ButtonLink>
-  );
+  return <PlansButton usage={usage.data} userStatus={user.subscriptionStatus} />;
+}
+
+/** SPEC §4: the subscription event stream, open while signed in; its events refetch billing, usage and user. */
+function SubscriptionEvents() {
+  const { session } = useAuthSession();
+  const refreshAccount = useRefreshAccount();
+  useSubscriptionEvents(session?.user.id, refreshAccount);
+  return null;
 }
 
 /** Header, main landmark and footer shared by the signed-in screens. */
 export default function SignedInShell() {
   return (
     <>
+      <SubscriptionEvents />
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Logo to="/dashboard" />
           <div className="flex items-center gap-3">
-            <PlansButton />
+            <HeaderPlansButton />
             <UserMenu />
           </div>
         </div>

@@ -4,7 +4,7 @@
  */
 
 /** Every photo is 3:2, stored at these widths (CSS pixels × device pixel ratio are picked by srcset). */
-export const LANDING_IMAGE_WIDTHS = [480, 960] as const;
+export const LANDING_IMAGE_WIDTHS = [480, 720, 960] as const;
 export const LANDING_IMAGE_ASPECT = { width: 3, height: 2 } as const;
 /** The one JPEG, for the rare browser that reads neither AVIF nor WebP. */
 export const LANDING_JPEG_WIDTH = 960;

@@ -15,6 +15,11 @@ export function hasBearerToken() {
   return bearerToken !== null;
 }
 
+/** The held token, for the one request that cannot send headers: the EventSource stream (SPEC §7 ?token=). */
+export function currentBearerToken() {
+  return bearerToken;
+}
+
 /** Every call sends cookies, adds the bearer header when a token is held, and throws on a non-OK status. */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);

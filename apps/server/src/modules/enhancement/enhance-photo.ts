@@ -14,7 +14,7 @@ import {
   saveProgress,
   type PhotoRow,
 } from '../photos/repository';
-import { refreshProjectCounters } from '../projects/service';
+import { lockProjectForUpdate, refreshProjectCounters } from '../projects/service';
 import { photoKeys, StorageNotFoundError, type ObjectStorage } from '../storage/storage';
 import { findTemplate } from '../templates/catalog';
 import { giveImageBack } from '../usage/service';
@@ -93,6 +93,7 @@ async function enhance(deps: EnhanceDeps, photo: PhotoRow, workDir: string) {
   await storage.put(keys.enhanced, createReadStream(file('enhanced.jpg')), 'image/jpeg');
 
   const completed = await db.transaction(async (tx) => {
+    await lockProjectForUpdate(tx, photo.projectId);
     const done = await markCompleted(tx, photo.id, {
       enhancedKey: keys.enhanced,
       engine: result.engine,
@@ -128,11 +129,13 @@ async function removeFiles(storage: ObjectStorage, keys: string[]) {
 
 /** Marks the photo failed and gives its image back, each exactly once. */
 export async function failPhoto(db: Db, photoId: string, message: string) {
+  const photo = await findPhoto(db, photoId);
+  if (!photo) return;
   await db.transaction(async (tx) => {
+    await lockProjectForUpdate(tx, photo.projectId);
     const failed = await markFailed(tx, photoId, message);
     if (!failed) return;
     if (failed.usagePeriodId) await giveImageBack(tx, failed.usagePeriodId);
-    const photo = await findPhoto(tx, photoId);
-    if (photo) await refreshProjectCounters(tx, photo.projectId);
+    await refreshProjectCounters(tx, photo.projectId);
   });
 }

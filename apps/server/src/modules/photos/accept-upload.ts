@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { Queue } from '../jobs/queue';
-import { getProject, refreshProjectCounters, requireProject } from '../projects/service';
+import { getProject, lockProjectForUpdate, refreshProjectCounters, requireProject } from '../projects/service';
 import { photoKeys, type ObjectStorage } from '../storage/storage';
 import { resolveRequest, type EnhancementRequest } from '../enhancement/request';
 import type { EngineAvailability } from '../templates/service';
@@ -63,6 +63,8 @@ export async function acceptUpload(
     }
 
     const photos = await db.transaction(async (tx) => {
+      // The project first, then the allowance: the order every photo change takes its locks in.
+      await lockProjectForUpdate(tx, projectId);
       const periodId = await reserveForUpload(tx, userId, planned.length, now);
       const rows = await insertPhotos(
         tx,

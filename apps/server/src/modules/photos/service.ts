@@ -113,6 +113,7 @@ export async function downloadProject(
   });
   // A file that cannot be read midway (deleted with its project a moment ago, a storage outage) ends the
   // download with an error; unhandled, yazl's error event would take the whole process down.
+  zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
   zip.end();
   return {
     kind: 'zip',

@@ -32,8 +32,27 @@ export async function firstPhotoIds(db: Db, projectIds: string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.projectId, r.photoId]));
 }
 
-/** Status and counters follow from the photos; recomputed in one statement whenever a photo changes. */
+/**
+ * Takes the project's row lock until the end of the caller's transaction. Two photos of one project that
+ * finish at the same time would otherwise each count the other as unfinished (neither sees the other's
+ * uncommitted change), and the project would stay 'processing' for good.
+ */
+export async function lockProject(db: Db, projectId: string) {
+  await db.execute(sql`SELECT 1 FROM project WHERE id = ${projectId} FOR UPDATE`);
+}
+
+/**
+ * Status and counters follow from the photos; recomputed whenever a photo changes. The count runs after
+ * the lock is held, as its own statement, so it sees every change committed before (read committed).
+ */
 export async function recomputeProject(db: Db, projectId: string) {
+  await db.transaction(async (tx) => {
+    await lockProject(tx, projectId);
+    await countProjectPhotos(tx, projectId);
+  });
+}
+
+async function countProjectPhotos(db: Db, projectId: string) {
   await db.execute(sql`
     UPDATE project SET
       total_photos = s.total,

@@ -12,6 +12,7 @@ import {
   firstPhotoIds,
   insertProject,
   listProjectsForUser,
+  lockProject,
   recomputeProject,
 } from './repository';
 
@@ -71,6 +72,14 @@ export async function deleteFiles(storage: ObjectStorage, keys: string[], log: L
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   const failed = results.filter((r) => r.status === 'rejected').length;
   if (failed) log.warn({ failed, total: keys.length }, 'some files could not be deleted');
+}
+
+/**
+ * Serialises photo changes of one project: call first in a transaction that changes a photo and then its
+ * project's counters, so every such transaction takes the project lock before any photo's.
+ */
+export async function lockProjectForUpdate(db: Db, projectId: string) {
+  await lockProject(db, projectId);
 }
 
 /** Re-derives a project's status and counters from its photos (call after any photo change). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { restrictionOverlayText, subscriptionBanner, usagePercent, usageTone } from './subscription-state';
+import {
+  restrictionOverlayText,
+  subscriptionBanner,
+  usageAllowance,
+  usagePercent,
+  usageTone,
+} from './subscription-state';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const base = {
@@ -94,5 +100,22 @@ describe('usageTone and usagePercent', () => {
   ] as const)('%i of %i is %s at %i%%', (used, included, tone, percent) => {
     expect(usageTone(used, included)).toBe(tone);
     expect(usagePercent(used, included)).toBe(percent);
+  });
+});
+
+describe('usageAllowance', () => {
+  it('reads -1 remaining as overage on a plan with included images, unlimited without', () => {
+    expect(usageAllowance({ subscriptionType: 'paid', imagesIncluded: 400, imagesRemaining: -1 })).toBe('with-overage');
+    expect(usageAllowance({ subscriptionType: 'past_due', imagesIncluded: 400, imagesRemaining: -1 })).toBe(
+      'with-overage',
+    );
+    expect(usageAllowance({ subscriptionType: 'paid', imagesIncluded: 0, imagesRemaining: -1 })).toBe('unlimited');
+    expect(usageAllowance({ subscriptionType: 'paid', imagesIncluded: 100, imagesRemaining: 40 })).toBe('limited');
+    expect(usageAllowance({ subscriptionType: 'trial', imagesIncluded: 10, imagesRemaining: 0 })).toBe('limited');
+  });
+
+  it('includes nothing once canceled or before the trial, whatever the last period said', () => {
+    expect(usageAllowance({ subscriptionType: 'canceled', imagesIncluded: 400, imagesRemaining: -1 })).toBe('none');
+    expect(usageAllowance({ subscriptionType: 'none', imagesIncluded: 0, imagesRemaining: 0 })).toBe('none');
   });
 });

@@ -64,3 +64,18 @@ export function usagePercent(used: number, included: number): number {
   if (included <= 0) return used > 0 ? 100 : 0;
   return Math.min(100, Math.round((used / included) * 100));
 }
+
+export type UsageAllowance = 'none' | 'limited' | 'with-overage' | 'unlimited';
+
+/**
+ * How the usage card reads the allowance. imagesRemaining -1 means uploads never stop: on a plan with
+ * included images that is overage (billed per extra image), without any it is truly unlimited. A canceled
+ * subscription's last period still reports its numbers, but nothing is included any more.
+ */
+export function usageAllowance(
+  stats: Pick<UsageStats, 'subscriptionType' | 'imagesIncluded' | 'imagesRemaining'>,
+): UsageAllowance {
+  if (stats.subscriptionType === 'canceled' || stats.subscriptionType === 'none') return 'none';
+  if (stats.imagesRemaining < 0) return stats.imagesIncluded > 0 ? 'with-overage' : 'unlimited';
+  return stats.imagesIncluded > 0 ? 'limited' : 'none';
+}

@@ -26,20 +26,34 @@ function usePrefersReducedMotion() {
   );
 }
 
+const subscribeToNothing = () => () => {};
+
+/** False while the prerendered page hydrates, true from the first client render after it. */
+function useIsHydrated() {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
 function HeroPhoto() {
   const [showAfter, setShowAfter] = useState(false);
+  // The "after" photo is fetched only once the page is interactive, so the "before" photo (the largest paint)
+  // has the connection to itself; the swapping starts when the "after" photo has arrived.
+  const hydrated = useIsHydrated();
+  const [afterLoaded, setAfterLoaded] = useState(false);
   // Until the visitor presses the button, the photo swaps unless their system asks for less motion.
   const [choice, setChoice] = useState<'playing' | 'paused' | null>(null);
   const reducedMotion = usePrefersReducedMotion();
   const playing = choice ? choice === 'playing' : !reducedMotion;
 
   useEffect(() => {
-    if (!playing) return;
+    if (!playing || !afterLoaded) return;
     const timer = setInterval(() => setShowAfter((after) => !after), HERO_ALTERNATION_MS);
     return () => clearInterval(timer);
-  }, [playing]);
+  }, [playing, afterLoaded]);
 
-  const sizes = HERO_PHOTO_SIZES;
   return (
     <figure className="relative">
       <div
@@ -48,15 +62,23 @@ function HeroPhoto() {
         className="relative aspect-[3/2] overflow-hidden rounded-3xl bg-stone-200 shadow-2xl ring-1 shadow-brand-900/15 ring-stone-900/5"
       >
         <div className="absolute inset-0">
-          <LandingPhoto slug={hero.photo} side="before" alt={hero.photoAlt.before} sizes={sizes} priority />
-          <PhotoBadge side="before" className="left-3" />
+          <LandingPhoto slug={hero.photo} side="before" alt={hero.photoAlt.before} sizes={HERO_PHOTO_SIZES} priority />
         </div>
-        <div
-          className={cn('absolute inset-0 transition-opacity duration-500', showAfter ? 'opacity-100' : 'opacity-0')}
-        >
-          <LandingPhoto slug={hero.photo} side="after" alt={hero.photoAlt.after} sizes={sizes} />
-          <PhotoBadge side="after" className="left-3" />
-        </div>
+        {hydrated ? (
+          <div
+            className={cn('absolute inset-0 transition-opacity duration-500', showAfter ? 'opacity-100' : 'opacity-0')}
+          >
+            <LandingPhoto
+              slug={hero.photo}
+              side="after"
+              alt={hero.photoAlt.after}
+              sizes={HERO_PHOTO_SIZES}
+              onLoad={() => setAfterLoaded(true)}
+            />
+          </div>
+        ) : null}
+        {/* The badge switches at once (no fade), so it is always legible. */}
+        <PhotoBadge side={showAfter ? 'after' : 'before'} className="left-3" />
         <button
           type="button"
           onClick={() => setChoice(playing ? 'paused' : 'playing')}

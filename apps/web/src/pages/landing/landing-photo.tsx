@@ -19,6 +19,7 @@ export function LandingPhoto({
   alt,
   sizes,
   priority = false,
+  onLoad,
   className,
 }: {
   slug: LandingPhotoSlug;
@@ -27,6 +28,7 @@ export function LandingPhoto({
   sizes: string;
   /** The hero's first photo: fetched first and never lazily. */
   priority?: boolean;
+  onLoad?: () => void;
   className?: string;
 }) {
   const largest = LANDING_IMAGE_WIDTHS.at(-1)!;
@@ -43,6 +45,7 @@ export function LandingPhoto({
         decoding={priority ? 'sync' : 'async'}
         fetchPriority={priority ? 'high' : 'auto'}
         draggable={false}
+        onLoad={onLoad}
         className={cn('block h-full w-full object-cover select-none', className)}
       />
     </picture>

@@ -1,18 +1,22 @@
 import { TRIAL_IMAGES, type UsageStats } from '@hearth/contracts';
 import { Card, CardContent, CardTitle } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { usagePercent, usageTone } from '../subscription-state';
+import { usageAllowance, usagePercent, usageTone } from '../subscription-state';
 
 const barTone = { normal: 'success', warning: 'warning', over: 'danger' } as const;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** Images used against the allowance, with the SPEC §9 colours (yellow from 80%, red above 100%). */
 export function UsageCard({ stats }: { stats: UsageStats }) {
-  const { imagesUsed, imagesIncluded, imagesRemaining } = stats;
-  const unlimited = imagesRemaining < 0;
-  const hasAllowance = imagesIncluded > 0 || unlimited;
+  const { imagesUsed, imagesIncluded } = stats;
+  const allowance = usageAllowance(stats);
   const planLabel =
-    stats.planName ??
-    (stats.subscriptionType === 'none' ? 'No plan yet' : stats.subscriptionType === 'canceled' ? 'Canceled' : 'Plan');
+    stats.subscriptionType === 'canceled'
+      ? stats.planName
+        ? `${stats.planName} (canceled)`
+        : 'Canceled'
+      : (stats.planName ?? (stats.subscriptionType === 'none' ? 'No plan yet' : 'Plan'));
 
   return (
     <Card aria-labelledby="usage-card-title">
@@ -23,26 +27,36 @@ export function UsageCard({ stats }: { stats: UsageStats }) {
           </CardTitle>
           <span className="truncate text-sm font-medium text-stone-600">{planLabel}</span>
         </div>
-        {hasAllowance ? (
+        {allowance === 'unlimited' ? (
+          <>
+            <p className="text-sm text-stone-700">
+              <span className="text-2xl font-bold text-stone-900 tabular-nums">{imagesUsed}</span> images used
+            </p>
+            <p className="text-sm text-stone-600">Unlimited images on your plan.</p>
+          </>
+        ) : allowance === 'limited' || allowance === 'with-overage' ? (
           <>
             <p className="text-sm text-stone-700">
               <span className="text-2xl font-bold text-stone-900 tabular-nums">{imagesUsed}</span>
-              {unlimited ? ' images used' : ` of ${imagesIncluded} images used`}
+              {` of ${imagesIncluded} images used`}
             </p>
-            {unlimited ? null : (
-              <ProgressBar
-                label="Images used"
-                value={usagePercent(imagesUsed, imagesIncluded)}
-                valueText={`${imagesUsed} of ${imagesIncluded} images used`}
-                tone={barTone[usageTone(imagesUsed, imagesIncluded)]}
-              />
-            )}
+            <ProgressBar
+              label="Images used"
+              value={usagePercent(imagesUsed, imagesIncluded)}
+              valueText={`${imagesUsed} of ${imagesIncluded} images used`}
+              tone={barTone[usageTone(imagesUsed, imagesIncluded)]}
+            />
             <p className="text-sm text-stone-600">
-              {unlimited
-                ? 'Unlimited images on your plan.'
-                : `${imagesRemaining} ${imagesRemaining === 1 ? 'image' : 'images'} left`}
-              {stats.overageImages > 0 ? ` · +${stats.overageImages} overage` : ''}
+              {allowance === 'with-overage'
+                ? `${plural(Math.max(0, imagesIncluded - imagesUsed), 'included image')} left, then billed per extra image`
+                : `${plural(stats.imagesRemaining, 'image')} left`}
             </p>
+            {stats.overageImages > 0 ? (
+              <p className="text-sm font-semibold text-red-700">
+                +{stats.overageImages} overage (
+                {stats.overageCost.toLocaleString('en-US', { style: 'currency', currency: 'USD' })})
+              </p>
+            ) : null}
           </>
         ) : (
           <p className="text-sm text-stone-600">
