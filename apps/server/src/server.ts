@@ -11,6 +11,7 @@ async function main() {
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+    { onConnectionError: (error) => logger.warn({ err: error }, 'database connection closed by the server') },
   );
   await database.migrate();
   logger.info({ database: database.kind }, 'migrations applied');

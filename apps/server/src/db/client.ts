@@ -30,12 +30,20 @@ export class DatabaseLockedError extends Error {}
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+export interface DatabaseOptions {
+  /** Told when PostgreSQL closes an idle pooled connection (restart, failover, an administrator). */
+  onConnectionError?: (error: Error) => void;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url, options) : openPglite(target.dataDir);
+}
+
+async function openPostgres(url: string, { onConnectionError }: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The pool drops such a connection and opens another for the next query; without a listener, node-postgres
+  // would raise the error as an uncaught exception and end the process.
+  pool.on('error', (error) => onConnectionError?.(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
