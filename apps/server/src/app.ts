@@ -78,8 +78,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const engines = { generative: false };
   const queue = await startQueue(database, logger, config.queue);
   app.addHook('onClose', async () => queue.stop());
+  const payments = await registerBilling(app, { config, db, bus, requireUser, log: logger });
   if (config.runsWorkers) {
-    const stopTimers = await startWorkers({ config, db, storage, queue, log: logger, tempDir });
+    const stopTimers = await startWorkers({ config, db, storage, queue, payments, log: logger, tempDir });
     app.addHook('onClose', async () => stopTimers());
   }
 
@@ -89,7 +90,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(projectRoutes, { db, storage, requireUser, retentionDays, log: logger });
   await app.register(photoRoutes, { db, storage, queue, engines, requireUser, tempDir });
   await app.register(debugRoutes, { requireUser });
-  await registerBilling(app, { config, db, bus, requireUser, log: logger });
   const streams = new SubscriptionStreams(bus);
   app.addHook('preClose', async () => streams.closeAll());
   await app.register(eventRoutes, { auth, streams });

@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { PaymentGateway } from './modules/billing/payment-gateway';
+import type { PlanPriceIds } from './modules/billing/plans';
+import { billEndedOverage } from './modules/billing/service';
 import type { Db } from './db/client';
 import { enhancePhoto } from './modules/enhancement/enhance-photo';
 import { recoverStalledPhotos } from './modules/enhancement/recover-stalled';
@@ -13,6 +16,7 @@ interface WorkerDeps {
   db: Db;
   storage: ObjectStorage;
   queue: Queue;
+  payments: { gateway: PaymentGateway; priceIds: PlanPriceIds };
   log: Logger;
   tempDir: string;
 }
@@ -24,7 +28,7 @@ interface WorkerDeps {
 const STALLED_AFTER_MS = 60_000;
 
 /** Starts the job handlers and schedules of a worker process; returns how to stop the timers. */
-export async function startWorkers({ config, db, storage, queue, log, tempDir }: WorkerDeps) {
+export async function startWorkers({ config, db, storage, queue, payments, log, tempDir }: WorkerDeps) {
   await queue.work('photo.enhance', config.workerConcurrency, (data, context) =>
     enhancePhoto({ db, storage, tempDir, log }, data.photoId, context),
   );
@@ -34,6 +38,12 @@ export async function startWorkers({ config, db, storage, queue, log, tempDir }:
     if (removed) log.info({ removed }, 'stale temporary files removed');
   });
   await queue.schedule('retention.sweep', '17 * * * *');
+  // Images past a plan's allowance are billed once the period has ended (docs/decisions/030).
+  await queue.work('billing.overage', 1, async () => {
+    const billed = await billEndedOverage({ db, ...payments }, log);
+    if (billed) log.info({ billed }, 'overage billed');
+  });
+  await queue.schedule('billing.overage', '41 * * * *');
 
   const stallCheck = setInterval(() => {
     recoverStalledPhotos(

@@ -160,4 +160,9 @@ describe('the worker process', () => {
     const { rows } = await testApp.database.query(`select cron from pgboss.schedule where name = 'retention.sweep'`);
     expect(rows).toEqual([{ cron: '17 * * * *' }]);
   });
+
+  it('schedules billing of ended periods’ overage every hour', async () => {
+    const { rows } = await testApp.database.query(`select cron from pgboss.schedule where name = 'billing.overage'`);
+    expect(rows).toEqual([{ cron: '41 * * * *' }]);
+  });
 });

@@ -23,8 +23,8 @@ export const SANDBOX_PORTAL_PATH = '/billing/sandbox-portal';
 
 /**
  * Payments: Paddle when configured, else the local payment sandbox, whose events reach the same webhook
- * route through an in-process HTTP request (the same verification and handling as Paddle's). Returns the
- * gateway for the overage job.
+ * route through an in-process HTTP request (the same verification and handling as Paddle's). Returns what the
+ * overage job needs.
  */
 export async function registerBilling(app: FastifyInstance, { config, db, bus, requireUser, log }: BillingDeps) {
   const { billing } = config;
@@ -54,5 +54,5 @@ export async function registerBilling(app: FastifyInstance, { config, db, bus, r
     await app.register(sandboxRoutes, { sandbox, priceIds: billing.priceIds, requireUser });
   }
   await app.register(billingRoutes, { db, billing, gateway, requireUser });
-  return gateway;
+  return { gateway, priceIds: billing.priceIds };
 }

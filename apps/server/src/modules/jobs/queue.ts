@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 export interface JobPayloads {
   'photo.enhance': { photoId: string };
   'retention.sweep': Record<string, never>;
+  'billing.overage': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -66,6 +67,7 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
     expireInSeconds: settings.enhanceExpireSeconds,
   });
   await boss.createQueue('retention.sweep', { name: 'retention.sweep', retryLimit: 2, expireInSeconds: 15 * 60 });
+  await boss.createQueue('billing.overage', { name: 'billing.overage', retryLimit: 2, expireInSeconds: 15 * 60 });
 
   return {
     async send(name, data, options) {
