@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/contracts/src'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/build',
+  'apps/web/index.html',
+  'apps/web/public-page.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -10,6 +10,12 @@ const PAGES = [
   { path: '/no/such/page', heading: 'Page Not Found' },
 ];
 
+/** Opens a prerendered public page and waits until it is interactive (hydrated). */
+async function openInteractive(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+}
+
 /** Nothing sticks out sideways: the page never scrolls horizontally. */
 async function expectNoSidewaysScroll(page: Page) {
   const viewportWidth = page.viewportSize()!.width;
@@ -47,7 +53,7 @@ test('on a phone the landing page’s call to action and hero photo are on the f
 });
 
 test('on a phone the sticky header stays while scrolling, and the FAQ opens by tap', async ({ page }) => {
-  await page.goto('/');
+  await openInteractive(page, '/');
   const faq = page.getByRole('region', { name: 'Frequently asked questions' });
   const storage = faq.getByRole('button', { name: 'How long are my photos stored?' });
   await storage.scrollIntoViewIfNeeded();
@@ -60,7 +66,7 @@ test('on a phone the sticky header stays while scrolling, and the FAQ opens by t
 });
 
 test('on a phone a compare divider follows a tap', async ({ page }) => {
-  await page.goto('/');
+  await openInteractive(page, '/');
   const slider = page.getByRole('slider', { name: 'Compare master bedroom before and after' });
   await slider.scrollIntoViewIfNeeded();
   const frame = slider.locator('..');

@@ -9,6 +9,12 @@ const PUBLIC_PAGES = [
   { path: '/contact-us', heading: 'Contact Us' },
 ];
 
+/** Opens a prerendered public page and waits until it is interactive (hydrated). */
+async function openInteractive(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+}
+
 const CALLS_TO_ACTION = ['Start Free', 'Upload image for free', 'Try it free - No credit card required'];
 
 /** Serious and critical axe-core findings (WCAG 2.x A and AA, and best practices), as readable lines. */
@@ -115,7 +121,7 @@ test.describe('landing page', () => {
   });
 
   test('the hero photo alternates between before and after, and can be paused', async ({ page }) => {
-    await page.goto('/');
+    await openInteractive(page, '/');
     const hero = page.getByTestId('hero-photo');
     await expect(hero).toHaveAttribute('data-showing', 'before');
     await expect(hero.getByText('Before', { exact: true })).toBeVisible();
@@ -133,7 +139,7 @@ test.describe('landing page', () => {
   });
 
   test('a compare divider follows the pointer and the keyboard', async ({ page }) => {
-    await page.goto('/');
+    await openInteractive(page, '/');
     const slider = page.getByRole('slider', { name: 'Compare kitchen before and after' });
     await slider.scrollIntoViewIfNeeded();
     await expect(slider).toHaveAttribute('aria-valuenow', '50');
@@ -156,7 +162,7 @@ test.describe('landing page', () => {
   });
 
   test('the FAQ keeps one answer open at a time, by mouse and keyboard', async ({ page }) => {
-    await page.goto('/');
+    await openInteractive(page, '/');
     const faq = page.getByRole('region', { name: 'Frequently asked questions' });
     const questions = faq.getByRole('button');
     await expect(questions).toHaveCount(6);

@@ -1,5 +1,13 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { HeadInHtmlProvider } from '../components/layout/page-head';
+
+/** Marks the document once the page is interactive (hydration has committed), for tests and tools to wait on. */
+function HydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
 /**
  * What both the prerender (at build time) and the browser (hydrating) render around a public page. The page's
@@ -8,7 +16,10 @@ import { HeadInHtmlProvider } from '../components/layout/page-head';
 export function PublicPageShell({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <HeadInHtmlProvider value>{children}</HeadInHtmlProvider>
+      <HeadInHtmlProvider value>
+        {children}
+        <HydratedMarker />
+      </HeadInHtmlProvider>
     </StrictMode>
   );
 }
