@@ -229,7 +229,16 @@ test('a trial user over the quota sees the SPEC toast, from the browser check an
   // The session ends elsewhere: the next dashboard call shows the SPEC toast and goes to log in again.
   const signedOut = await page.request.post('/api/auth/sign-out', { headers: { origin: baseURL }, data: {} });
   expect(signedOut.ok()).toBe(true);
+  // The redirect to /api/login is stopped at the network so the toast can be read (see routes.spec.ts).
+  let loginRequested = false;
+  await page.route('**/api/login', (route) => {
+    loginRequested = true;
+    return route.abort('aborted');
+  });
   await page.getByRole('article').getByRole('button', { name: 'Review' }).click();
   await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+  await expect.poll(() => loginRequested).toBe(true);
+  await page.unroute('**/api/login');
+  await page.goto('/api/login');
   await expect(page).toHaveURL(/\/signin$/);
 });

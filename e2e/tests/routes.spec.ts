@@ -11,15 +11,20 @@ test.describe('signed-out visitor', () => {
   }
 
   test('the help center says the visitor is logged out and goes to sign in', async ({ page }) => {
-    // Hold the /api/login answer a moment so the toast shown before the 500 ms redirect can be read.
-    await page.route('**/api/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4000));
-      await route.continue();
+    // The redirect to /api/login is stopped at the network, so the page (and its toast) stays to be read;
+    // Playwright cannot read a page whose navigation is under way.
+    let loginRequested = false;
+    await page.route('**/api/login', (route) => {
+      loginRequested = true;
+      return route.abort('aborted');
     });
     await page.goto('/help-center');
     const toast = page.locator('[data-sonner-toast]');
     await expect(toast.getByText('Unauthorized', { exact: true })).toBeVisible();
     await expect(toast.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await expect.poll(() => loginRequested).toBe(true);
+    await page.unroute('**/api/login');
+    await page.goto('/api/login');
     await expect(page).toHaveURL(/\/signin$/);
   });
 

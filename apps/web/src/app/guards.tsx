@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuthSession } from '../features/auth/api/get-session';
-import { showToast } from '../lib/toast';
+import { redirectToLogin } from '../lib/login-redirect';
 
 /** /dashboard, /profile, /billing, /debug: signed-out visitors go to /signin. */
 export function RequireSignedIn() {
@@ -28,20 +28,9 @@ export function HomeRoute({ landing }: { landing: ReactNode }) {
   return landing;
 }
 
-export const UNAUTHORIZED_REDIRECT_MS = 500;
-
 /** Toast, then after 500 ms a full page load of /api/login (SPEC §2, §8). */
 function LoginRedirect() {
-  useEffect(() => {
-    showToast({
-      id: 'unauthorized',
-      variant: 'destructive',
-      title: 'Unauthorized',
-      description: 'You are logged out. Logging in again...',
-    });
-    const timer = setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => redirectToLogin(), []);
   return <PageSpinner />;
 }
 
