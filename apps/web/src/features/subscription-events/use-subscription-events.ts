@@ -22,7 +22,8 @@ export function useSubscriptionEvents(userId: string | undefined, onSubscription
       const event = parseSubscriptionEvent(message.data);
       const toast = event ? subscriptionEventToast(event) : null;
       if (!toast) return;
-      showToast(toast);
+      // One id for every subscription event: a newer one replaces the last instead of queueing behind it.
+      showToast({ ...toast, id: 'subscription-event' });
       onChange.current();
     };
     return () => stream.close();
