@@ -75,12 +75,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const tempDir = path.join(config.dataDir, 'tmp');
-  const engines = { generative: false };
+  const engines = { generative: config.ai.providers.length > 0 };
   const queue = await startQueue(database, logger, config.queue);
   app.addHook('onClose', async () => queue.stop());
   const payments = await registerBilling(app, { config, db, bus, requireUser, log: logger });
   if (config.runsWorkers) {
-    const stopTimers = await startWorkers({ config, db, storage, queue, payments, log: logger, tempDir });
+    const stopTimers = await startWorkers({ config, database, db, storage, queue, payments, log: logger, tempDir });
     app.addHook('onClose', async () => stopTimers());
   }
 

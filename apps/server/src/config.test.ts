@@ -18,6 +18,15 @@ describe('loadConfig', () => {
     expect(config.authSecret).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('turns staging on with one provider key, and keeps enhancement on the local engine', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).ai.providers).toEqual([]);
+    const config = loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'sk-test' });
+    expect(config.ai.providers).toEqual([
+      { id: 'openai', apiKey: 'sk-test', baseUrl: undefined, model: 'gpt-image-1' },
+    ]);
+    expect(config.enhancementEngine).toBe('local');
+  });
+
   it('keeps the generated secret across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(loadConfig({ DATA_DIR: dir }).authSecret);
@@ -37,6 +46,10 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ AI_PROVIDER: 'openai' }, 'AI_PROVIDER'],
+    [{ GEMINI_API_KEY: 'k', AI_PROVIDER_FALLBACK: 'bfl' }, 'AI_PROVIDER_FALLBACK'],
+    [{ OPENAI_BASE_URL: 'localhost' }, 'OPENAI_BASE_URL'],
+    [{ ENHANCEMENT_ENGINE: 'gpu' }, 'ENHANCEMENT_ENGINE'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(

@@ -3,12 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { billingEnvSchema, resolveBillingConfig, type BillingConfig } from './modules/billing/config';
+import { aiEnvShape, AiConfigError, resolveAiConfig, type AiConfig } from './modules/providers/config';
 
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** The whole environment, parsed once at boot. */
-const envSchema = billingEnvSchema.extend({
+const envSchema = billingEnvSchema.extend(aiEnvShape).extend({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -31,6 +32,7 @@ const envSchema = billingEnvSchema.extend({
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   STALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
+  ENHANCEMENT_ENGINE: z.enum(['local', 'ai']).default('local'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -63,6 +65,13 @@ export interface Config {
   stallCheckSeconds: number;
   /** Paddle when PADDLE_ variables are set, else the local payment sandbox. */
   billing: BillingConfig;
+  /** The generative providers, in the order they are tried; none configured turns staging off. */
+  ai: AiConfig;
+  /**
+   * Who runs the enhancement-only templates (Professional Enhancement, Blue Sky, Perfect Lawn): the local
+   * engine (full resolution, free) or, when set to 'ai' and a provider is configured, the provider.
+   */
+  enhancementEngine: Env['ENHANCEMENT_ENGINE'];
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +93,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const billing = resolveBillingConfig(env, authSecret);
   if (!billing.config)
     throw new ConfigError(`Invalid environment:\n${billing.problems.map((p) => `  ${p}`).join('\n')}`);
+  const ai = aiConfigOf(env);
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -114,7 +124,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     stallCheckSeconds: env.STALL_CHECK_SECONDS,
     billing: billing.config,
+    ai,
+    enhancementEngine: env.ENHANCEMENT_ENGINE,
   };
+}
+
+function aiConfigOf(env: Env): AiConfig {
+  try {
+    return resolveAiConfig(env);
+  } catch (error) {
+    if (error instanceof AiConfigError) throw new ConfigError(`Invalid environment:\n  ${error.message}`);
+    throw error;
+  }
 }
 
 function splitList(value: string | undefined): string[] {

@@ -3,16 +3,21 @@ import type { Config } from './config';
 import type { PaymentGateway } from './modules/billing/payment-gateway';
 import type { PlanPriceIds } from './modules/billing/plans';
 import { billEndedOverage } from './modules/billing/service';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import { enhancePhoto } from './modules/enhancement/enhance-photo';
 import { recoverStalledPhotos } from './modules/enhancement/recover-stalled';
 import type { Queue } from './modules/jobs/queue';
+import { describeStagingAvailability } from './modules/providers/config';
+import { SqlRateLimitStore } from './modules/providers/rate-limit';
+import { createStagingProvider } from './modules/providers/registry';
 import { removeStaleTempFiles } from './modules/retention/stale-temp-files';
 import { sweepExpiredProjects } from './modules/retention/sweep';
 import type { ObjectStorage } from './modules/storage/storage';
 
 interface WorkerDeps {
   config: Config;
+  /** Raw SQL for the providers' shared rate limit; `db` is the same database through Drizzle. */
+  database: Pick<Database, 'query'>;
   db: Db;
   storage: ObjectStorage;
   queue: Queue;
@@ -26,11 +31,25 @@ interface WorkerDeps {
  * milliseconds; anything older whose job is gone will not be finished by anyone else.
  */
 const STALLED_AFTER_MS = 60_000;
+/** A try's provider call is abandoned this long before the job expires, leaving time to fail the photo. */
+const DEADLINE_MARGIN_MS = 15_000;
 
 /** Starts the job handlers and schedules of a worker process; returns how to stop the timers. */
-export async function startWorkers({ config, db, storage, queue, payments, log, tempDir }: WorkerDeps) {
+export async function startWorkers({ config, database, db, storage, queue, payments, log, tempDir }: WorkerDeps) {
+  const staging = createStagingProvider(config.ai, { rateLimitStore: new SqlRateLimitStore(database), log });
+  log.info({ staging: describeStagingAvailability(config.ai).reason }, 'photo worker started');
+  const expireMs = config.queue.enhanceExpireSeconds * 1000;
+  const enhanceDeps = {
+    db,
+    storage,
+    tempDir,
+    log,
+    staging,
+    enhancementEngine: config.enhancementEngine,
+    deadlineMs: Math.max(expireMs / 2, expireMs - DEADLINE_MARGIN_MS),
+  };
   await queue.work('photo.enhance', config.workerConcurrency, (data, context) =>
-    enhancePhoto({ db, storage, tempDir, log }, data.photoId, context),
+    enhancePhoto(enhanceDeps, data.photoId, context),
   );
   await queue.work('retention.sweep', 1, async () => {
     await sweepExpiredProjects({ db, storage, log });

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { ProviderBusyError } from '../src/modules/providers/errors';
@@ -11,9 +9,6 @@ let drop: () => Promise<void>;
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
-  // The table comes from the DDL the migration is made from, so the two cannot drift apart.
-  const ddl = await readFile(path.join(import.meta.dirname, '../src/modules/providers/rate-limit.sql'), 'utf8');
-  await database.query(ddl);
 });
 afterAll(async () => drop());
 

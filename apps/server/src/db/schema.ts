@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -206,6 +207,16 @@ export const photo = pgTable(
     engine: text('engine'),
     operations: jsonb('operations').$type<string[]>().default([]).notNull(),
     notes: jsonb('notes').$type<string[]>().default([]).notNull(),
+    /** The generative call that made the result, when one did (null for the local engine). */
+    provider: text('provider'),
+    model: text('model'),
+    providerRequestId: text('provider_request_id'),
+    /** Wall time of the successful provider call. */
+    providerDurationMs: integer('provider_duration_ms'),
+    /** Provider calls made, including the successful one (each may have been billed). */
+    providerAttempts: integer('provider_attempts'),
+    /** Tokens and price as the provider reported them (or as computed from its published prices). */
+    providerUsage: jsonb('provider_usage').$type<{ inputTokens?: number; outputTokens?: number; costUsd?: number }>(),
     needsReview: boolean('needs_review').default(false).notNull(),
     reviewReason: text('review_reason'),
     error: text('error'),
@@ -281,4 +292,14 @@ export const paymentSandboxSubscription = pgTable('payment_sandbox_subscription'
   /** Set from the sandbox portal so the next renewal fails and past_due can be tried. */
   failNextRenewal: boolean('fail_next_renewal').default(false).notNull(),
   ...timestamps,
+});
+
+/**
+ * The shared images-per-minute schedule of each generative provider (modules/providers/rate-limit.ts): every
+ * worker reserves its call's start here, so all of them together respect one limit.
+ */
+export const aiRateLimits = pgTable('ai_rate_limits', {
+  key: text('key').primaryKey(),
+  /** The earliest moment (milliseconds since the epoch, database clock) the next call may start. */
+  nextSlotMs: bigint('next_slot_ms', { mode: 'number' }).notNull(),
 });

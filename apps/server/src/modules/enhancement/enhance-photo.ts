@@ -17,14 +17,27 @@ import {
 import { lockProjectForUpdate, refreshProjectCounters } from '../projects/service';
 import { photoKeys, StorageNotFoundError, type ObjectStorage } from '../storage/storage';
 import { findTemplate } from '../templates/catalog';
+import { ProviderError, ProviderTimeoutError } from '../providers/errors';
+import type { StagingProvider } from '../providers/provider';
 import { giveImageBack } from '../usage/service';
+import { runGenerativeEdit } from './generative-edit';
 import { runLocalEngine } from './local-engine';
+import { finalPromptForPhoto } from './request';
 
 export interface EnhanceDeps {
   db: Db;
   storage: ObjectStorage;
   tempDir: string;
   log: Logger;
+  /** The generative provider stack; undefined when none is configured (staging off). */
+  staging?: StagingProvider;
+  /** 'ai' sends the enhancement-only templates to the provider too (when there is one). */
+  enhancementEngine?: 'local' | 'ai';
+  /**
+   * How long one try may spend before its provider call is abandoned: a little less than the job's expiry,
+   * so the queue never starts a second try (and a second paid call) while the first still runs.
+   */
+  deadlineMs?: number;
 }
 
 /** A failure that another try cannot fix: the photo fails at once. */
@@ -34,6 +47,8 @@ export class PermanentEnhancementError extends Error {}
 class PhotoGoneError extends Error {}
 
 export const GENERIC_FAILURE = 'Enhancement failed. The image was not charged; please try again.';
+export const NO_PROVIDER_FAILURE =
+  'This edit needs an AI image provider, which is not configured. The image was not charged.';
 const UNREADABLE = 'This photo could not be read. Please export it again (JPG or HEIC) and upload it once more.';
 
 /**
@@ -46,22 +61,48 @@ export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: 
   if (!photo) return;
   await refreshProjectCounters(deps.db, photo.projectId);
   let workDir: string | undefined;
+  const deadline = deps.deadlineMs ? AbortSignal.timeout(deps.deadlineMs) : undefined;
   try {
     await mkdir(deps.tempDir, { recursive: true });
     workDir = await mkdtemp(path.join(deps.tempDir, 'job-'));
-    await enhance(deps, photo, workDir);
-  } catch (error) {
-    if (error instanceof PhotoGoneError) return;
-    const permanent = error instanceof PermanentEnhancementError;
-    deps.log.warn({ err: error, photoId, permanent, lastAttempt: context.isLastAttempt }, 'photo enhancement failed');
-    if (!permanent && !context.isLastAttempt) throw error;
-    await failPhoto(deps.db, photoId, permanent ? error.message : GENERIC_FAILURE);
+    await enhance(deps, photo, workDir, deadline);
+  } catch (caught) {
+    if (caught instanceof PhotoGoneError) return;
+    const error = deadline?.aborted && deps.staging ? deadlineError(deps.staging, caught) : caught;
+    const { message, mayRetry } = describeFailure(error);
+    deps.log.warn({ err: error, photoId, mayRetry, lastAttempt: context.isLastAttempt }, 'photo enhancement failed');
+    if (mayRetry && !context.isLastAttempt) throw error;
+    await failPhoto(deps.db, photoId, message);
   } finally {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
 }
 
-async function enhance(deps: EnhanceDeps, photo: PhotoRow, workDir: string) {
+/**
+ * What the agent reads on a failed photo, and whether the job's next try may do better. A provider that was
+ * busy, down, slow or sent something unusable gets another try later; a refusal or a configuration problem
+ * does not. Every message says the image was not charged, because a failed photo gives it back.
+ */
+function describeFailure(error: unknown): { message: string; mayRetry: boolean } {
+  if (error instanceof PermanentEnhancementError) return { message: error.message, mayRetry: false };
+  if (error instanceof ProviderError) {
+    return {
+      message: `${error.message} The image was not charged.`,
+      mayRetry: error.retryable || error instanceof ProviderTimeoutError,
+    };
+  }
+  return { message: GENERIC_FAILURE, mayRetry: true };
+}
+
+function deadlineError(staging: StagingProvider, cause: unknown) {
+  return new ProviderTimeoutError({
+    provider: staging.id,
+    detail: 'The try ran out of time before the job expires (ENHANCE_JOB_EXPIRE_SECONDS)',
+    cause,
+  });
+}
+
+async function enhance(deps: EnhanceDeps, photo: PhotoRow, workDir: string, signal?: AbortSignal) {
   const { db, storage } = deps;
   const keys = photoKeys(photo.userId, photo.id);
   const file = (name: string) => path.join(workDir, name);
@@ -78,30 +119,17 @@ async function enhance(deps: EnhanceDeps, photo: PhotoRow, workDir: string) {
     throw new PhotoGoneError();
   }
 
-  const template = photo.templateId ? findTemplate(photo.templateId) : undefined;
-  if (!template?.localOperations || photo.customPrompt) {
-    throw new PermanentEnhancementError(
-      'This edit needs an AI image provider, which is not configured. The image was not charged.',
-    );
-  }
-  const result = await runLocalEngine({
-    inputPath: file('preview.jpg'),
-    inputType: 'jpeg',
-    outputPath: file('enhanced.jpg'),
-    operations: template.localOperations,
-  });
+  const result = await runEngine(
+    deps,
+    photo,
+    { inputPath: file('preview.jpg'), outputPath: file('enhanced.jpg') },
+    signal,
+  );
   await storage.put(keys.enhanced, createReadStream(file('enhanced.jpg')), 'image/jpeg');
 
   const completed = await db.transaction(async (tx) => {
     await lockProjectForUpdate(tx, photo.projectId);
-    const done = await markCompleted(tx, photo.id, {
-      enhancedKey: keys.enhanced,
-      engine: result.engine,
-      operations: result.operations,
-      notes: result.notes,
-      width: result.width,
-      height: result.height,
-    });
+    const done = await markCompleted(tx, photo.id, { enhancedKey: keys.enhanced, ...result });
     if (done) await refreshProjectCounters(tx, photo.projectId);
     return done;
   });
@@ -111,6 +139,50 @@ async function enhance(deps: EnhanceDeps, photo: PhotoRow, workDir: string) {
   const now = await findPhoto(db, photo.id);
   if (!now) await removeFiles(storage, [keys.preview, keys.thumbnail, keys.enhanced]);
   else if (now.status !== 'completed') await removeFiles(storage, [keys.enhanced]);
+}
+
+type EngineFiles = { inputPath: string; outputPath: string };
+
+/**
+ * The local engine for the enhancement-only templates (unless ENHANCEMENT_ENGINE=ai), the generative provider
+ * for staging and custom instructions. Returns the photo's columns that describe the result.
+ */
+async function runEngine(deps: EnhanceDeps, photo: PhotoRow, files: EngineFiles, signal?: AbortSignal) {
+  const template = photo.templateId ? findTemplate(photo.templateId) : undefined;
+  const local = template?.localOperations;
+  const wantsProvider = !local || Boolean(photo.customPrompt) || deps.enhancementEngine === 'ai';
+  if (local && !(wantsProvider && deps.staging)) {
+    if (photo.customPrompt) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
+    const result = await runLocalEngine({ ...files, inputType: 'jpeg', operations: local });
+    const { engine, operations, notes, width, height } = result;
+    return { engine, operations, notes, width, height };
+  }
+  if (!deps.staging) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
+
+  const result = await runGenerativeEdit({
+    ...files,
+    prompt: finalPromptForPhoto(photo),
+    templateId: photo.templateId,
+    provider: deps.staging,
+    signal,
+  });
+  const { call } = result;
+  deps.log.info({ photoId: photo.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
+  return {
+    engine: result.engine,
+    operations: result.operations,
+    notes: result.notes,
+    width: result.width,
+    height: result.height,
+    needsReview: result.needsReview,
+    reviewReason: result.reviewReason,
+    provider: call.provider,
+    model: call.model,
+    providerRequestId: call.requestId,
+    providerDurationMs: call.durationMs,
+    providerAttempts: call.attempts,
+    providerUsage: call.usage,
+  };
 }
 
 async function openOriginal({ db, storage }: EnhanceDeps, photo: PhotoRow) {

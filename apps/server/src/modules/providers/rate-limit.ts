@@ -55,7 +55,7 @@ const PEEK_SQL = `
 SELECT next_slot_ms - floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS wait_ms
 FROM ai_rate_limits WHERE key = $1`;
 
-/** The schedule in the `ai_rate_limits` table (DDL in rate-limit.sql), shared by every process on the database. */
+/** The schedule in the `ai_rate_limits` table (db/schema.ts, migration 0004), shared by every process on the database. */
 export class SqlRateLimitStore implements RateLimitStore {
   constructor(private readonly database: SqlQueryable) {}
 

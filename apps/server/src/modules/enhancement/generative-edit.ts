@@ -1,0 +1,83 @@
+import { decodeToRgb, encodeRgbToJpeg } from '../../adapters/image-codec';
+import { decodeImageBuffer, encodeForProvider } from '../../adapters/image-compose';
+import type { ProviderUsage, StagingProvider } from '../providers/provider';
+import { changeZoneFor } from './fit-to-original/change-zones';
+import { fitToOriginal } from './fit-to-original/fit-to-original';
+
+/**
+ * A staging edit by a generative provider, made fit for a listing: the photo goes out at ≤ 2048 px, and what
+ * comes back (about one megapixel, in a shape of the vendor's choosing) is fitted to the original's exact size
+ * and framing, keeps the original's pixels where the model changed nothing, and is checked for moved
+ * architecture (decision 020).
+ */
+
+/** Longest side of the copy sent to the provider: vendors work at ~1 MP, and more only costs upload time. */
+export const PROVIDER_INPUT_SIDE = 2048;
+
+export interface GenerativeEditInput {
+  /** The normalised, upright JPEG of the photo (the pipeline's preview). */
+  inputPath: string;
+  outputPath: string;
+  /** The final prompt: the fixed rules, the template's prompt and the user's words. */
+  prompt: string;
+  /** Decides which rows the edit may change, for the structure check. */
+  templateId: string | null;
+  provider: StagingProvider;
+  signal?: AbortSignal;
+}
+
+export interface GenerativeEditResult {
+  width: number;
+  height: number;
+  engine: 'ai';
+  operations: string[];
+  notes: string[];
+  needsReview: boolean;
+  reviewReason: string | null;
+  /** What the call was and cost, recorded with the photo. */
+  call: {
+    provider: string;
+    model: string;
+    requestId: string | null;
+    durationMs: number;
+    attempts: number;
+    usage: ProviderUsage | null;
+  };
+}
+
+export async function runGenerativeEdit(input: GenerativeEditInput): Promise<GenerativeEditResult> {
+  const sent = await encodeForProvider(input.inputPath, PROVIDER_INPUT_SIDE);
+  const answer = await input.provider.edit({
+    image: sent.image,
+    mimeType: 'image/jpeg',
+    prompt: input.prompt,
+    aspectRatio: sent.width / sent.height,
+    signal: input.signal,
+  });
+
+  // Decoded only once the provider has answered: holding 24 MP of pixels through a two-minute call would
+  // cost memory for nothing.
+  const [original, result] = await Promise.all([decodeToRgb(input.inputPath, 'jpeg'), decodeImageBuffer(answer.image)]);
+  const fit = await fitToOriginal(original, result, { zone: changeZoneFor(input.templateId) });
+  await encodeRgbToJpeg(fit.image, input.outputPath);
+
+  const operations = ['generative-edit', 'fit-to-original'];
+  if (fit.preservedDetail) operations.push('original-detail-kept');
+  return {
+    width: fit.image.width,
+    height: fit.image.height,
+    engine: 'ai',
+    operations,
+    notes: [],
+    needsReview: fit.structure.needsReview,
+    reviewReason: fit.structure.reason ?? null,
+    call: {
+      provider: answer.provider,
+      model: answer.model,
+      requestId: answer.requestId ?? null,
+      durationMs: Math.round(answer.durationMs),
+      attempts: answer.attempts,
+      usage: answer.usage ?? null,
+    },
+  };
+}

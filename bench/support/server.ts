@@ -1,0 +1,202 @@
+/**
+ * What the benchmarks share: the server started as `npm start` starts it (a child process on its own data
+ * directory), its memory read from /proc, and a small client that talks to the API as the browser app does.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openAsBlob, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { openDatabase } from '../../apps/server/src/db/client';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
+export const ORIGIN = 'http://localhost:3000';
+
+/** Lets the server raise a user's allowance: only one process may hold the PGlite directory, so it is stopped. */
+export async function raiseAllowance(dataDir: string, images: number) {
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  try {
+    await database.query('update usage_period set images_included = $1', [images]);
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------- the server process ----------
+
+export interface Server {
+  pid: number;
+  sampleRss(): { stop(): { beforeMb: number; peakMb: number } };
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: ROOT,
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${env.PORT}/api/health`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pid = child.pid!;
+  let stopped = false;
+  return {
+    pid,
+    sampleRss() {
+      const beforeMb = rssMb(pid);
+      let peakMb = beforeMb;
+      const timer = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 10);
+      return {
+        stop() {
+          clearInterval(timer);
+          return { beforeMb, peakMb: Math.max(peakMb, rssMb(pid)) };
+        },
+      };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident set size of a process, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const status = readFileSyncSafe(`/proc/${pid}/status`);
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function readFileSyncSafe(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+// ---------- a small client, as the browser app talks to the API ----------
+
+export class Client {
+  private cookie = '';
+  constructor(private readonly baseUrl: string) {}
+
+  private async call(method: string, url: string, body?: unknown) {
+    const response = await fetch(new URL(url, this.baseUrl), {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: ORIGIN,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    if (cookies.length) this.cookie = cookies.join('; ');
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  }
+
+  async signUpAndStartTrial() {
+    const email = `bench.${Date.now()}@example.com`;
+    const password = 'Bench-Mark-2026';
+    await this.call('POST', '/api/auth/sign-up/email', { email, password, name: 'Bench Mark' });
+    const outbox = await fetch(new URL('/api/dev/outbox', this.baseUrl)).then(
+      (r) => r.json() as Promise<{ to: string; text: string }[]>,
+    );
+    const link = new URL(outbox.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0]);
+    await this.call('GET', link.pathname + link.search);
+    const signIn = await this.call('POST', '/api/auth/sign-in/email', { email, password });
+    if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+    const trial = await this.call('POST', '/api/start-trial', {});
+    if (trial.status !== 201) throw new Error(`start-trial answered ${trial.status}`);
+  }
+
+  async createProject(): Promise<string> {
+    const response = await this.call('POST', '/api/projects', {});
+    if (response.status !== 201) throw new Error(`create project answered ${response.status}`);
+    return response.body.id as string;
+  }
+
+  /** A multipart upload whose files are read from disk as it is sent, as a browser sends it. */
+  async upload(
+    projectId: string,
+    files: string[],
+    fields: Record<string, string> = { templateId: 'professional-enhancement' },
+  ) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    for (const [i, file] of files.entries()) {
+      form.append('photos', await openAsBlob(file, { type: 'image/jpeg' }), `photo-${i + 1}.jpg`);
+    }
+    const response = await fetch(new URL(`/api/projects/${projectId}/upload`, this.baseUrl), {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie: this.cookie },
+      body: form,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  async waitUntilCompleted(projectId: string, total: number, pollMs = 2000) {
+    for (;;) {
+      const { body } = await this.call('GET', '/api/projects');
+      const project = (body as unknown as { id: string; status: string; completedPhotos: number }[]).find(
+        (p) => p.id === projectId,
+      )!;
+      if (project.status === 'completed') {
+        if (project.completedPhotos !== total) throw new Error(`only ${project.completedPhotos} photos completed`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  /** Times the first byte of the body and the whole download. */
+  async download(projectId: string) {
+    const started = performance.now();
+    const response = await fetch(new URL(`/api/projects/${projectId}/download`, this.baseUrl), {
+      headers: { cookie: this.cookie },
+    });
+    if (response.status !== 200) throw new Error(`download answered ${response.status}`);
+    const chunks: Buffer[] = [];
+    let firstByteMs = 0;
+    for await (const chunk of response.body!) {
+      if (!chunks.length) firstByteMs = performance.now() - started;
+      chunks.push(Buffer.from(chunk));
+    }
+    return { firstByteMs, totalMs: performance.now() - started, body: Buffer.concat(chunks) };
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const round1 = (value: number) => Math.round(value * 10) / 10;
+export const round2 = (value: number) => Math.round(value * 100) / 100;
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : round1((sorted[middle - 1]! + sorted[middle]!) / 2);
+};
