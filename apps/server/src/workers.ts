@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { PaymentGateway } from './modules/billing/payment-gateway';
@@ -39,6 +40,10 @@ export async function startWorkers({ config, database, db, storage, queue, payme
   const staging = createStagingProvider(config.ai, { rateLimitStore: new SqlRateLimitStore(database), log });
   log.info({ staging: describeStagingAvailability(config.ai).reason }, 'photo worker started');
   const expireMs = config.queue.enhanceExpireSeconds * 1000;
+  // WORKER_CONCURRENCY bounds the CPU work; with a provider, AI_CONCURRENCY more photos may be waiting on
+  // their calls at the same time, so the cores stay busy with the photos around them.
+  const limits = { cpu: pLimit(config.workerConcurrency), providerCalls: pLimit(config.ai.concurrency) };
+  const photosAtOnce = config.workerConcurrency + (staging ? config.ai.concurrency : 0);
   const enhanceDeps = {
     db,
     storage,
@@ -47,10 +52,9 @@ export async function startWorkers({ config, database, db, storage, queue, payme
     staging,
     enhancementEngine: config.enhancementEngine,
     deadlineMs: Math.max(expireMs / 2, expireMs - DEADLINE_MARGIN_MS),
+    limits,
   };
-  await queue.work('photo.enhance', config.workerConcurrency, (data, context) =>
-    enhancePhoto(enhanceDeps, data.photoId, context),
-  );
+  await queue.work('photo.enhance', photosAtOnce, (data, context) => enhancePhoto(enhanceDeps, data.photoId, context));
   await queue.work('retention.sweep', 1, async () => {
     await sweepExpiredProjects({ db, storage, log });
     const removed = await removeStaleTempFiles(tempDir);

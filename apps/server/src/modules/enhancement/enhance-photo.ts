@@ -20,7 +20,7 @@ import { findTemplate } from '../templates/catalog';
 import { ProviderError, ProviderTimeoutError } from '../providers/errors';
 import type { StagingProvider } from '../providers/provider';
 import { giveImageBack } from '../usage/service';
-import { runGenerativeEdit } from './generative-edit';
+import { runGenerativeEdit, type StageLimits } from './generative-edit';
 import { runLocalEngine } from './local-engine';
 import { finalPromptForPhoto } from './request';
 
@@ -38,6 +38,8 @@ export interface EnhanceDeps {
    * so the queue never starts a second try (and a second paid call) while the first still runs.
    */
   deadlineMs?: number;
+  /** Bounds on the CPU work and on the provider calls in flight, shared by all of a process's jobs. */
+  limits?: StageLimits;
 }
 
 /** A failure that another try cannot fix: the photo fails at once. */
@@ -108,10 +110,12 @@ async function enhance(deps: EnhanceDeps, photo: PhotoRow, workDir: string, sign
   const file = (name: string) => path.join(workDir, name);
 
   await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
-  await normalizeToJpeg(file('original'), photo.imageType, file('preview.jpg')).catch((error: unknown) => {
-    throw new PermanentEnhancementError(`${UNREADABLE} (${(error as Error).message})`);
+  await cpu(deps)(async () => {
+    await normalizeToJpeg(file('original'), photo.imageType, file('preview.jpg')).catch((error: unknown) => {
+      throw new PermanentEnhancementError(`${UNREADABLE} (${(error as Error).message})`);
+    });
+    await makeThumbnail(file('preview.jpg'), file('thumbnail.jpg'));
   });
-  await makeThumbnail(file('preview.jpg'), file('thumbnail.jpg'));
   await storage.put(keys.preview, createReadStream(file('preview.jpg')), 'image/jpeg');
   await storage.put(keys.thumbnail, createReadStream(file('thumbnail.jpg')), 'image/jpeg');
   if (!(await saveProgress(db, photo.id, { previewKey: keys.preview, thumbnailKey: keys.thumbnail }))) {
@@ -153,7 +157,7 @@ async function runEngine(deps: EnhanceDeps, photo: PhotoRow, files: EngineFiles,
   const wantsProvider = !local || Boolean(photo.customPrompt) || deps.enhancementEngine === 'ai';
   if (local && !(wantsProvider && deps.staging)) {
     if (photo.customPrompt) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
-    const result = await runLocalEngine({ ...files, inputType: 'jpeg', operations: local });
+    const result = await cpu(deps)(() => runLocalEngine({ ...files, inputType: 'jpeg', operations: local }));
     const { engine, operations, notes, width, height } = result;
     return { engine, operations, notes, width, height };
   }
@@ -165,6 +169,7 @@ async function runEngine(deps: EnhanceDeps, photo: PhotoRow, files: EngineFiles,
     templateId: photo.templateId,
     provider: deps.staging,
     signal,
+    limits: deps.limits,
   });
   const { call } = result;
   deps.log.info({ photoId: photo.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
@@ -184,6 +189,8 @@ async function runEngine(deps: EnhanceDeps, photo: PhotoRow, files: EngineFiles,
     providerUsage: call.usage,
   };
 }
+
+const cpu = (deps: EnhanceDeps) => deps.limits?.cpu ?? ((task) => task());
 
 async function openOriginal({ db, storage }: EnhanceDeps, photo: PhotoRow) {
   try {

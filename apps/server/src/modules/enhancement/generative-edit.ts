@@ -24,7 +24,23 @@ export interface GenerativeEditInput {
   templateId: string | null;
   provider: StagingProvider;
   signal?: AbortSignal;
+  limits?: StageLimits;
 }
+
+/** Runs a task when a slot is free (p-limit's shape). */
+export type Limit = <T>(task: () => Promise<T>) => Promise<T>;
+
+/**
+ * A provider call is seconds to minutes of waiting between two bursts of CPU work (encoding the photo it is
+ * sent, then fitting what comes back). Separate limits let a worker keep several calls in flight while the
+ * CPU work around them stays within the cores (see workers.ts).
+ */
+export interface StageLimits {
+  cpu: Limit;
+  providerCalls: Limit;
+}
+
+const unlimited: Limit = (task) => task();
 
 export interface GenerativeEditResult {
   width: number;
@@ -46,20 +62,29 @@ export interface GenerativeEditResult {
 }
 
 export async function runGenerativeEdit(input: GenerativeEditInput): Promise<GenerativeEditResult> {
-  const sent = await encodeForProvider(input.inputPath, PROVIDER_INPUT_SIDE);
-  const answer = await input.provider.edit({
-    image: sent.image,
-    mimeType: 'image/jpeg',
-    prompt: input.prompt,
-    aspectRatio: sent.width / sent.height,
-    signal: input.signal,
-  });
+  const { cpu, providerCalls } = input.limits ?? { cpu: unlimited, providerCalls: unlimited };
+  const sent = await cpu(() => encodeForProvider(input.inputPath, PROVIDER_INPUT_SIDE));
+  const answer = await providerCalls(() =>
+    input.provider.edit({
+      image: sent.image,
+      mimeType: 'image/jpeg',
+      prompt: input.prompt,
+      aspectRatio: sent.width / sent.height,
+      signal: input.signal,
+    }),
+  );
 
   // Decoded only once the provider has answered: holding 24 MP of pixels through a two-minute call would
   // cost memory for nothing.
-  const [original, result] = await Promise.all([decodeToRgb(input.inputPath, 'jpeg'), decodeImageBuffer(answer.image)]);
-  const fit = await fitToOriginal(original, result, { zone: changeZoneFor(input.templateId) });
-  await encodeRgbToJpeg(fit.image, input.outputPath);
+  const fit = await cpu(async () => {
+    const [original, result] = await Promise.all([
+      decodeToRgb(input.inputPath, 'jpeg'),
+      decodeImageBuffer(answer.image),
+    ]);
+    const fitted = await fitToOriginal(original, result, { zone: changeZoneFor(input.templateId) });
+    await encodeRgbToJpeg(fitted.image, input.outputPath);
+    return fitted;
+  });
 
   const operations = ['generative-edit', 'fit-to-original'];
   if (fit.preservedDetail) operations.push('original-detail-kept');

@@ -16,7 +16,7 @@ describe('choosing the AI provider from the environment', () => {
   it('uses the first vendor whose key is present, with its default model and limits', () => {
     const config = resolve({ OPENAI_API_KEY: 'sk-1', BFL_API_KEY: 'bfl-1' });
     expect(config.providers).toEqual([{ id: 'openai', apiKey: 'sk-1', baseUrl: undefined, model: 'gpt-image-1' }]);
-    expect(config).toMatchObject({ timeoutMs: 120_000, maxRetries: 3, imagesPerMinute: 20 });
+    expect(config).toMatchObject({ timeoutMs: 120_000, maxRetries: 3, imagesPerMinute: 20, concurrency: 4 });
     expect(describeStagingAvailability(config)).toEqual({ available: true, reason: 'Uses OpenAI (gpt-image-1).' });
     expect(resolve({ BFL_API_KEY: 'b', GEMINI_API_KEY: 'g' }).providers[0]!.id).toBe('gemini');
   });
@@ -34,13 +34,14 @@ describe('choosing the AI provider from the environment', () => {
       AI_TIMEOUT_SECONDS: '90',
       AI_MAX_RETRIES: '0',
       AI_IMAGES_PER_MINUTE: '5',
+      AI_CONCURRENCY: '8',
     });
     expect(config.providers.map((p) => [p.id, p.model, p.baseUrl])).toEqual([
       ['bfl', 'flux-kontext-pro', 'https://api.eu.bfl.ai'],
       ['gemini', 'gemini-3-pro-image-preview', undefined],
       ['openai', 'gpt-image-1', 'http://127.0.0.1:8080/v1'],
     ]);
-    expect(config).toMatchObject({ timeoutMs: 90_000, maxRetries: 0, imagesPerMinute: 5 });
+    expect(config).toMatchObject({ timeoutMs: 90_000, maxRetries: 0, imagesPerMinute: 5, concurrency: 8 });
   });
 
   it('treats empty variables as unset', () => {

@@ -46,6 +46,7 @@ export const aiEnvShape = {
   AI_TIMEOUT_SECONDS: z.coerce.number().min(5).max(900).default(120),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   AI_IMAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 };
 
 export const aiEnvSchema = z.object(aiEnvShape);
@@ -65,6 +66,11 @@ export interface AiConfig {
   timeoutMs: number;
   maxRetries: number;
   imagesPerMinute: number;
+  /**
+   * Provider calls one worker process keeps in flight. A call is mostly waiting, so this is separate from
+   * WORKER_CONCURRENCY, which bounds the CPU work (decoding, fitting, encoding) around the calls.
+   */
+  concurrency: number;
 }
 
 export class AiConfigError extends Error {}
@@ -106,6 +112,7 @@ export function resolveAiConfig(env: AiEnv): AiConfig {
     timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
     maxRetries: env.AI_MAX_RETRIES,
     imagesPerMinute: env.AI_IMAGES_PER_MINUTE,
+    concurrency: env.AI_CONCURRENCY,
   };
 }
 

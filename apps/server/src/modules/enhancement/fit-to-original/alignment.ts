@@ -173,10 +173,31 @@ function neighbours(c: Candidate, step: number, width: number, height: number): 
   return list;
 }
 
-/** NCC of the original and the result placed by `c`, over the part of the frame the result covers. */
+/**
+ * NCC of the original and the result placed by `c`, over the part of the frame the result covers. The search
+ * calls this hundreds of times, so each column's sample position is worked out once per call, not per row.
+ */
 function correlation(original: Raster, result: Raster, c: Candidate): number {
   const { width: aw, height: ah } = original;
   const { width: rw, height: rh } = result;
+  const rd = result.data;
+  const od = original.data;
+  const columnIndex = new Int32Array(aw);
+  const columnNext = new Int32Array(aw);
+  const columnFraction = new Float64Array(aw);
+  // The covered columns form one run, since the mapping is monotonic.
+  let firstX = aw;
+  let lastX = -1;
+  for (let x = 0; x < aw; x++) {
+    const u = (x + 0.5 - c.ox) / c.sx - 0.5;
+    if (u < -0.5 || u > rw - 0.5) continue;
+    const x0 = clamp(Math.floor(u), 0, rw - 1);
+    columnIndex[x] = x0;
+    columnNext[x] = Math.min(x0 + 1, rw - 1) - x0;
+    columnFraction[x] = clamp(u - x0, 0, 1);
+    if (x < firstX) firstX = x;
+    lastX = x;
+  }
   let n = 0;
   let sumA = 0;
   let sumB = 0;
@@ -187,25 +208,25 @@ function correlation(original: Raster, result: Raster, c: Candidate): number {
     const v = (y + 0.5 - c.oy) / c.sy - 0.5;
     if (v < -0.5 || v > rh - 0.5) continue;
     const y0 = clamp(Math.floor(v), 0, rh - 1);
-    const y1 = Math.min(y0 + 1, rh - 1);
+    const row0 = y0 * rw;
+    const row1 = Math.min(y0 + 1, rh - 1) * rw;
     const fy = clamp(v - y0, 0, 1);
-    for (let x = 0; x < aw; x++) {
-      const u = (x + 0.5 - c.ox) / c.sx - 0.5;
-      if (u < -0.5 || u > rw - 0.5) continue;
-      const x0 = clamp(Math.floor(u), 0, rw - 1);
-      const x1 = Math.min(x0 + 1, rw - 1);
-      const fx = clamp(u - x0, 0, 1);
-      const top = result.data[y0 * rw + x0]! + (result.data[y0 * rw + x1]! - result.data[y0 * rw + x0]!) * fx;
-      const bottom = result.data[y1 * rw + x0]! + (result.data[y1 * rw + x1]! - result.data[y1 * rw + x0]!) * fx;
+    const originalRow = y * aw;
+    for (let x = firstX; x <= lastX; x++) {
+      const i0 = columnIndex[x]!;
+      const i1 = i0 + columnNext[x]!;
+      const fx = columnFraction[x]!;
+      const top = rd[row0 + i0]! + (rd[row0 + i1]! - rd[row0 + i0]!) * fx;
+      const bottom = rd[row1 + i0]! + (rd[row1 + i1]! - rd[row1 + i0]!) * fx;
       const b = top + (bottom - top) * fy;
-      const a = original.data[y * aw + x]!;
-      n++;
+      const a = od[originalRow + x]!;
       sumA += a;
       sumB += b;
       sumAA += a * a;
       sumBB += b * b;
       sumAB += a * b;
     }
+    if (lastX >= firstX) n += lastX - firstX + 1;
   }
   if (n < MIN_OVERLAP * aw * ah) return -1;
   const covariance = sumAB - (sumA * sumB) / n;

@@ -1,0 +1,196 @@
+/**
+ * Benchmark of the staging pipeline's own cost around a generative provider (issue 4, `bench/providers`):
+ *
+ *   npx tsx bench/providers/batch.ts   (from the repository root; PHOTO_MP=12 ROUNDS=3 AI_CONCURRENCY=4)
+ *
+ * A loopback server speaking Gemini's `generateContent` API answers every call exactly PROVIDER_MS (2 s)
+ * after it arrives, with a staged version of the photo at Gemini's 1248×832. The server runs as `npm start`
+ * runs it (a child process, PGlite, local files, the real @google/genai adapter pointed at the loopback),
+ * and one batch of 30 photos with a staging template goes through upload, the queue, the provider call,
+ * fit-to-original and storage.
+ *
+ * Reported per round: the whole batch (upload start → project completed), the upload alone, processing
+ * (upload answered → completed), the theoretical minimum at the configured concurrency of provider calls
+ * (ceil(30 / AI_CONCURRENCY) × 2 s: every call slot busy back to back), and the pipeline's own overhead per
+ * photo: (processing − minimum) / photos per call slot. Target ≤ 300 ms. The CPU work around the calls runs
+ * at WORKER_CONCURRENCY (2, the machine's cores). Writes
+ * bench/results/providers-batch.json.
+ */
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MAX_PHOTOS_PER_BATCH } from '../../packages/contracts/src/index';
+import { decodeToRgb, encodeRgbToJpeg, resizeRgb } from '../../apps/server/src/adapters/image-codec';
+import { encodeRgbToJpegBuffer } from '../../apps/server/src/adapters/image-compose';
+import {
+  addFurniture,
+  simulateProvider,
+} from '../../apps/server/src/modules/enhancement/fit-to-original/test-support/room-edits';
+import { Client, freePort, median, raiseAllowance, ROOT, round2, startServer } from '../support/server';
+
+const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/empty-interior.jpg');
+const RESULTS_FILE = path.join(ROOT, 'bench/results/providers-batch.json');
+const PROVIDER_MS = 2000;
+const PHOTO_MP = Number(process.env.PHOTO_MP ?? 12);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const CONCURRENCY = Number(process.env.AI_CONCURRENCY ?? 4);
+const CPU_CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
+const PHOTOS = MAX_PHOTOS_PER_BATCH;
+const TARGET_OVERHEAD_MS = 300;
+
+async function main() {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-bench-providers-'));
+  const provider = await startLoopbackGemini(await stagedAnswer());
+  const port = await freePort();
+  const env = {
+    DATA_DIR: path.join(workDir, 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent',
+    GEMINI_API_KEY: 'bench-key',
+    GEMINI_BASE_URL: provider.baseUrl,
+    // The benchmark measures the pipeline, not the account's limit: one call every 100 ms at most.
+    AI_IMAGES_PER_MINUTE: '600',
+    AI_CONCURRENCY: String(CONCURRENCY),
+    WORKER_CONCURRENCY: String(CPU_CONCURRENCY),
+  };
+  const api = new Client(`http://127.0.0.1:${port}`);
+  let server = await startServer({ ...env, ROLE: 'api' });
+  try {
+    const photo = await preparePhoto(workDir);
+    await api.signUpAndStartTrial();
+    await server.stop();
+    await raiseAllowance(env.DATA_DIR, 10_000);
+    server = await startServer({ ...env, ROLE: 'all' });
+
+    // Warm-up: the adapter, sharp and the fitting code are loaded and compiled before anything is timed.
+    await runBatch(api, photo, 2);
+    const runs = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      provider.calls.length = 0;
+      const run = await runBatch(api, photo, PHOTOS);
+      if (provider.calls.length !== PHOTOS) throw new Error(`${provider.calls.length} provider calls, not ${PHOTOS}`);
+      runs.push({ ...run, ...overhead(run.processingMs), maxCallsInFlight: provider.maxInFlight() });
+      const last = runs.at(-1)!;
+      console.log(
+        `round ${round}/${ROUNDS}: batch ${round2(last.totalMs / 1000)} s (upload ${round2(last.uploadMs / 1000)} s), ` +
+          `processing ${round2(last.processingMs / 1000)} s vs minimum ${last.theoreticalMinimumMs / 1000} s: ` +
+          `${last.overheadPerPhotoMs} ms a photo`,
+      );
+    }
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map(round2) },
+      database: 'pglite',
+      photos: PHOTOS,
+      photo: { megapixels: PHOTO_MP, bytes: photo.bytes },
+      providerAnswerMs: PROVIDER_MS,
+      aiConcurrency: CONCURRENCY,
+      workerConcurrency: CPU_CONCURRENCY,
+      targetOverheadPerPhotoMs: TARGET_OVERHEAD_MS,
+      medianTotalMs: median(runs.map((r) => r.totalMs)),
+      medianProcessingMs: median(runs.map((r) => r.processingMs)),
+      theoreticalMinimumMs: runs[0]!.theoreticalMinimumMs,
+      medianOverheadPerPhotoMs: median(runs.map((r) => r.overheadPerPhotoMs)),
+      runs,
+    };
+    await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(JSON.stringify({ ...report, runs: undefined }, null, 2));
+  } finally {
+    await server.stop();
+    await provider.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function overhead(processingMs: number) {
+  const photosPerSlot = Math.ceil(PHOTOS / CONCURRENCY);
+  const theoreticalMinimumMs = photosPerSlot * PROVIDER_MS;
+  return {
+    theoreticalMinimumMs,
+    overheadPerPhotoMs: Math.round((processingMs - theoreticalMinimumMs) / photosPerSlot),
+  };
+}
+
+async function runBatch(api: Client, photo: { file: string }, count: number) {
+  const projectId = await api.createProject();
+  const started = performance.now();
+  const status = await api.upload(
+    projectId,
+    Array.from({ length: count }, () => photo.file),
+    { templateId: 'living-room' },
+  );
+  const uploaded = performance.now();
+  if (status !== 201) throw new Error(`upload answered ${status}`);
+  await api.waitUntilCompleted(projectId, count, 50);
+  const finished = performance.now();
+  return {
+    totalMs: Math.round(finished - started),
+    uploadMs: Math.round(uploaded - started),
+    processingMs: Math.round(finished - uploaded),
+  };
+}
+
+/** The batch's photo: the empty room, enlarged to PHOTO_MP megapixels, as a camera JPEG. */
+async function preparePhoto(workDir: string) {
+  const source = await decodeToRgb(SOURCE_PHOTO, 'jpeg');
+  const longSide = Math.round(Math.sqrt((PHOTO_MP * 1e6 * source.width) / source.height));
+  const file = path.join(workDir, `room-${PHOTO_MP}mp.jpg`);
+  await encodeRgbToJpeg(await resizeRgb(source, longSide, { enlarge: true }), file);
+  return { file, bytes: (await stat(file)).size };
+}
+
+/** What the loopback model sends back: the room furnished, at Gemini's 3:2 size, re-encoded. */
+async function stagedAnswer(): Promise<Buffer> {
+  const room = await decodeToRgb(SOURCE_PHOTO, 'jpeg');
+  const staged = await simulateProvider(addFurniture(room), { width: 1248, height: 832, framing: 'stretched' });
+  return encodeRgbToJpegBuffer(staged);
+}
+
+/** A Gemini `generateContent` endpoint on loopback that answers every call PROVIDER_MS after it arrived. */
+async function startLoopbackGemini(image: Buffer) {
+  const calls: { start: number; end: number }[] = [];
+  const body = JSON.stringify({
+    candidates: [
+      {
+        content: { role: 'model', parts: [{ inlineData: { mimeType: 'image/jpeg', data: image.toString('base64') } }] },
+        finishReason: 'STOP',
+        index: 0,
+      },
+    ],
+    usageMetadata: { promptTokenCount: 1306, candidatesTokenCount: 1290, totalTokenCount: 2596 },
+    modelVersion: 'gemini-2.5-flash-image',
+    responseId: 'bench',
+  });
+  const server: HttpServer = createServer((request, response) => {
+    const start = performance.now();
+    request.resume();
+    request.on('end', () => {
+      setTimeout(
+        () => {
+          response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+          calls.push({ start, end: performance.now() });
+        },
+        PROVIDER_MS - (performance.now() - start),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    calls,
+    /** Most calls open at once: at most the worker concurrency, or the minimum is not what was measured. */
+    maxInFlight: () =>
+      Math.max(
+        ...calls.map((call) => calls.filter((other) => other.start <= call.start && other.end > call.start).length),
+      ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+await main();
