@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${PORT}`;
+/** A second server, with staging turned on through a loopback stand-in for Gemini (staging.spec.ts). */
+export const stagingURL = `http://localhost:${PORT + 1}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -33,12 +35,21 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /phone-.*\.spec\.ts/ },
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /phone-.*\.spec\.ts/ },
   ],
-  // The product exactly as `npm start` runs it, on a fresh data directory.
-  webServer: {
-    command: 'node serve.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), APP_URL: baseURL, LOG_LEVEL: 'warn' },
-  },
+  // The product exactly as `npm start` runs it, on a fresh data directory; and again with staging on.
+  webServer: [
+    {
+      command: 'node serve.mjs',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(PORT), APP_URL: baseURL, LOG_LEVEL: 'warn' },
+    },
+    {
+      command: 'node serve-staging.mjs',
+      url: `${stagingURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(PORT + 1), APP_URL: stagingURL, LOG_LEVEL: 'warn' },
+    },
+  ],
 });

@@ -45,10 +45,10 @@ export async function signInThroughUi(page: Page, email: string, password = PASS
 }
 
 /** A verified account, made through the API the way the web app makes it. */
-export async function verifiedAccount(request: APIRequestContext, email = uniqueEmail()) {
+export async function verifiedAccount(request: APIRequestContext, email = uniqueEmail(), origin = baseURL) {
   const response = await request.post('/api/auth/sign-up/email', {
     data: { email, password: PASSWORD, name: 'Avery Agent', firstName: 'Avery', lastName: 'Agent' },
-    headers: { origin: baseURL },
+    headers: { origin },
   });
   expect(response.ok()).toBe(true);
   const link = await mailedLink(request, email, /Verify your email/);

@@ -1,0 +1,77 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeImageBuffer, encodeRgbToJpegBuffer } from '../../apps/server/src/adapters/image-compose';
+import type { RgbImage } from '../../apps/server/src/adapters/image-codec';
+import {
+  addFurniture,
+  copyImage,
+  drawWindow,
+  EMPTY_ROOM,
+  simulateProvider,
+} from '../../apps/server/src/modules/enhancement/fit-to-original/test-support/room-edits';
+
+/**
+ * A stand-in for Google's Gemini API on loopback, for the browser journeys of staging: it speaks
+ * `models/{model}:generateContent` as the real @google/genai SDK expects, and "stages" the photo it receives
+ * by drawing furniture on its floor, answering at Gemini's 1248×832 like the real model. What the agent asked
+ * for steers it, as a real model would be steered: instructions asking for a window get one (the structure
+ * check must flag it), and asking for a person is refused the way Gemini's image safety filter refuses.
+ */
+
+interface GenerateContentRequest {
+  contents: { parts: { text?: string; inlineData?: { data: string } }[] }[];
+}
+
+export async function startFakeGemini(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      answer(JSON.parse(Buffer.concat(chunks).toString('utf8')) as GenerateContentRequest).then(
+        (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+        (error: unknown) => response.writeHead(500).end(String(error)),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function answer(request: GenerateContentRequest) {
+  const parts = request.contents[0]?.parts ?? [];
+  const prompt = parts.find((part) => part.text)?.text ?? '';
+  // The agent's own words come last in the final prompt, after the fixed rules (which mention windows too).
+  const wish = prompt.slice(prompt.lastIndexOf('.', prompt.length - 2) + 1).toLowerCase();
+  if (wish.includes('person')) return { candidates: [{ finishReason: 'IMAGE_SAFETY', index: 0 }] };
+
+  const photo = await decodeImageBuffer(Buffer.from(parts.find((part) => part.inlineData)!.inlineData!.data, 'base64'));
+  const staged = wish.includes('window') ? withWindow(addFurniture(photo)) : addFurniture(photo);
+  const result = await simulateProvider(staged, { width: 1248, height: 832, framing: 'stretched', gain: 1.02 });
+  return {
+    candidates: [
+      {
+        content: {
+          role: 'model',
+          parts: [
+            { inlineData: { mimeType: 'image/jpeg', data: (await encodeRgbToJpegBuffer(result)).toString('base64') } },
+          ],
+        },
+        finishReason: 'STOP',
+        index: 0,
+      },
+    ],
+    usageMetadata: { promptTokenCount: 1306, candidatesTokenCount: 1290, totalTokenCount: 2596 },
+    modelVersion: 'gemini-2.5-flash-image',
+    responseId: `e2e-${Date.now()}`,
+  };
+}
+
+function withWindow(image: RgbImage): RgbImage {
+  const copy = copyImage(image);
+  drawWindow(copy, EMPTY_ROOM.backWall);
+  return copy;
+}
