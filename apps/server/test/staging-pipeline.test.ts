@@ -196,3 +196,48 @@ describe('staging through a generative provider', () => {
     expect(await usage(client)).toMatchObject({ imagesUsed: 0 });
   });
 });
+
+describe('a server configured to send enhancement to the provider, with short job tries', () => {
+  let configured: TestApp;
+  beforeAll(async () => {
+    configured = await startTestApp({
+      QUEUE_POLL_SECONDS: '0.5',
+      GEMINI_API_KEY: 'test-gemini-key',
+      GEMINI_BASE_URL: vendor.baseUrl,
+      AI_IMAGES_PER_MINUTE: '6000',
+      ENHANCEMENT_ENGINE: 'ai',
+      // A try may last 5 s, so its provider call is abandoned after 2.5 s.
+      ENHANCE_JOB_EXPIRE_SECONDS: '5',
+      ENHANCE_RETRY_LIMIT: '0',
+    });
+  });
+  afterAll(() => configured.close());
+
+  async function enhanceOne(templateId: string) {
+    const agent = await signedInAgent(configured);
+    await startTrial(agent.client);
+    const project = await newProject(agent.client);
+    expect((await uploadPhotos(agent.client, project.id, [fixture('empty-interior.jpg')], { templateId })).status).toBe(
+      201,
+    );
+    const [photo] = await settledPhotos(agent.client, project.id);
+    return { ...agent, photo: photo! };
+  }
+
+  it('sends Professional Enhancement to the provider when ENHANCEMENT_ENGINE=ai', async () => {
+    answer = staged((image) => copyImage(image));
+    const { photo } = await enhanceOne('professional-enhancement');
+    expect(photo).toMatchObject({ status: 'completed', engine: 'ai', needsReview: false, width: 1600, height: 1067 });
+    expect(vendor.requests).toHaveLength(1);
+  });
+
+  it('gives up a call that would outlive the try, and fails the photo as too slow, without a charge', async () => {
+    answer = async () => ({ hang: true });
+    const { client, photo } = await enhanceOne('bedroom');
+    expect(photo).toMatchObject({
+      status: 'failed',
+      error: 'The AI provider took too long to answer; try again in a few minutes. The image was not charged.',
+    });
+    expect(await usage(client)).toMatchObject({ imagesUsed: 0 });
+  });
+});
