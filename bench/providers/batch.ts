@@ -1,7 +1,7 @@
 /**
  * Benchmark of the staging pipeline's own cost around a generative provider (issue 4, `bench/providers`):
  *
- *   npx tsx bench/providers/batch.ts   (from the repository root; PHOTO_MP=12 ROUNDS=3 AI_CONCURRENCY=4)
+ *   npx tsx bench/providers/batch.ts   (from the repository root; PHOTO_MP=12 ROUNDS=3 AI_CONCURRENCY=2)
  *
  * A loopback server speaking Gemini's `generateContent` API answers every call exactly PROVIDER_MS (2 s)
  * after it arrives, with a staged version of the photo at Gemini's 1248×832. The server runs as `npm start`
@@ -28,14 +28,14 @@ import {
   addFurniture,
   simulateProvider,
 } from '../../apps/server/src/modules/enhancement/fit-to-original/test-support/room-edits';
-import { Client, freePort, median, raiseAllowance, ROOT, round2, startServer } from '../support/server';
+import { Client, cpuMs, freePort, median, raiseAllowance, ROOT, round2, startServer } from '../support/server';
 
 const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/empty-interior.jpg');
 const RESULTS_FILE = path.join(ROOT, 'bench/results/providers-batch.json');
 const PROVIDER_MS = 2000;
 const PHOTO_MP = Number(process.env.PHOTO_MP ?? 12);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const CONCURRENCY = Number(process.env.AI_CONCURRENCY ?? 4);
+const CONCURRENCY = Number(process.env.AI_CONCURRENCY ?? 2);
 const CPU_CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
 const PHOTOS = MAX_PHOTOS_PER_BATCH;
 const TARGET_OVERHEAD_MS = 300;
@@ -68,18 +68,18 @@ async function main() {
     server = await startServer({ ...env, ROLE: 'all' });
 
     // Warm-up: the adapter, sharp and the fitting code are loaded and compiled before anything is timed.
-    await runBatch(api, photo, 2);
+    await runBatch(api, photo, 2, server.pid);
     const runs = [];
     for (let round = 1; round <= ROUNDS; round++) {
       provider.calls.length = 0;
-      const run = await runBatch(api, photo, PHOTOS);
+      const run = await runBatch(api, photo, PHOTOS, server.pid);
       if (provider.calls.length !== PHOTOS) throw new Error(`${provider.calls.length} provider calls, not ${PHOTOS}`);
       runs.push({ ...run, ...overhead(run.processingMs), maxCallsInFlight: provider.maxInFlight() });
       const last = runs.at(-1)!;
       console.log(
         `round ${round}/${ROUNDS}: batch ${round2(last.totalMs / 1000)} s (upload ${round2(last.uploadMs / 1000)} s), ` +
           `processing ${round2(last.processingMs / 1000)} s vs minimum ${last.theoreticalMinimumMs / 1000} s: ` +
-          `${last.overheadPerPhotoMs} ms a photo`,
+          `${last.overheadPerPhotoMs} ms a photo; server CPU ${last.serverCpuPerPhotoMs} ms a photo`,
       );
     }
     const report = {
@@ -96,6 +96,7 @@ async function main() {
       medianProcessingMs: median(runs.map((r) => r.processingMs)),
       theoreticalMinimumMs: runs[0]!.theoreticalMinimumMs,
       medianOverheadPerPhotoMs: median(runs.map((r) => r.overheadPerPhotoMs)),
+      medianServerCpuPerPhotoMs: median(runs.map((r) => r.serverCpuPerPhotoMs)),
       runs,
     };
     await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
@@ -116,8 +117,9 @@ function overhead(processingMs: number) {
   };
 }
 
-async function runBatch(api: Client, photo: { file: string }, count: number) {
+async function runBatch(api: Client, photo: { file: string }, count: number, serverPid: number) {
   const projectId = await api.createProject();
+  const cpuBefore = cpuMs(serverPid);
   const started = performance.now();
   const status = await api.upload(
     projectId,
@@ -132,6 +134,8 @@ async function runBatch(api: Client, photo: { file: string }, count: number) {
     totalMs: Math.round(finished - started),
     uploadMs: Math.round(uploaded - started),
     processingMs: Math.round(finished - uploaded),
+    /** The server's CPU time for the whole batch (upload, queue, pipeline, database), per photo. */
+    serverCpuPerPhotoMs: Math.round((cpuMs(serverPid) - cpuBefore) / count),
   };
 }
 

@@ -74,6 +74,14 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   };
 }
 
+/** CPU time a process has used so far (user + system, all its threads), from /proc (Linux, 100 ticks/s). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSyncSafe(`/proc/${pid}/stat`);
+  // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident set size of a process, from /proc (Linux). */
 function rssMb(pid: number): number {
   const status = readFileSyncSafe(`/proc/${pid}/status`);
