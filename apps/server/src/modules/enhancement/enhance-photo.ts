@@ -70,7 +70,9 @@ export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: 
     await enhance(deps, photo, workDir, deadline);
   } catch (caught) {
     if (caught instanceof PhotoGoneError) return;
-    const error = deadline?.aborted && deps.staging ? deadlineError(deps.staging, caught) : caught;
+    // The provider call was abandoned at the deadline: it ends with the deadline signal's own reason.
+    const error =
+      deps.staging && deadline?.aborted && caught === deadline.reason ? deadlineError(deps.staging, caught) : caught;
     const { message, mayRetry } = describeFailure(error);
     deps.log.warn({ err: error, photoId, mayRetry, lastAttempt: context.isLastAttempt }, 'photo enhancement failed');
     if (mayRetry && !context.isLastAttempt) throw error;
