@@ -14,7 +14,6 @@ const brotliAsync = promisify(brotliCompress);
 interface RenderModule {
   PUBLIC_PAGES: ReadonlyArray<{
     name: string;
-    module: string;
     preloadImage?: { srcSet: string; sizes: string; type: string };
   }>;
   renderPublicPage: (page: RenderModule['PUBLIC_PAGES'][number]) => Promise<{ body: string; head: string }>;
@@ -58,13 +57,13 @@ const publicPageAliases = (root: string): Alias[] => [
 /**
  * In the public pages' build: renders each public page (src/public-site/public-pages.ts) to HTML with the same
  * components the browser hydrates, and writes dist/pages/<name>.html from public-page.html with the page's head,
- * its body, its CSS inlined (one request fewer before the first paint) and a preload of its own chunk. Then every
- * text asset is stored gzip- and brotli-compressed beside itself, which the server sends to browsers that accept it.
+ * its body and its CSS inlined (one request fewer before the first paint). A page with islands
+ * (src/public-site/island.tsx) keeps the script that hydrates them; a page without any loads no JavaScript.
+ * Then every text asset is stored gzip- and brotli-compressed beside itself, which the server sends to browsers
+ * that accept it.
  */
 function prerenderPublicPages(): Plugin {
   let config: ResolvedConfig;
-  /** Chunk files each dynamically imported module needs, by module path. */
-  const chunksByModule = new Map<string, string[]>();
 
   return {
     name: 'hearth:prerender-public-pages',
@@ -72,24 +71,10 @@ function prerenderPublicPages(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    generateBundle(_options, bundle) {
-      const collect = (fileName: string, into: Set<string>) => {
-        const chunk = bundle[fileName];
-        if (!chunk || chunk.type !== 'chunk' || into.has(fileName)) return;
-        into.add(fileName);
-        for (const imported of chunk.imports) collect(imported, into);
-      };
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk' || !output.facadeModuleId) continue;
-        const files = new Set<string>();
-        collect(output.fileName, files);
-        chunksByModule.set(path.normalize(output.facadeModuleId), [...files]);
-      }
-    },
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
       const templatePath = path.join(outDir, TEMPLATE);
-      const template = await readFile(templatePath, 'utf8');
+      const template = await inlineStylesheets(await readFile(templatePath, 'utf8'), outDir);
       const server = await createServer({
         configFile: false,
         root: config.root,
@@ -106,20 +91,17 @@ function prerenderPublicPages(): Plugin {
         await mkdir(path.join(outDir, 'pages'), { recursive: true });
         for (const page of PUBLIC_PAGES) {
           const { body, head } = await renderPublicPage(page);
-          const preloads = (chunksByModule.get(path.resolve(config.root, page.module)) ?? [])
-            .filter((file) => !template.includes(`/${file}"`))
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+          const preloads: string[] = [];
           if (page.preloadImage) {
             const { srcSet, sizes, type } = page.preloadImage;
-            preloads.unshift(
+            preloads.push(
               `<link rel="preload" as="image" type="${type}" imagesrcset="${srcSet}" imagesizes="${sizes}" fetchpriority="high">`,
             );
           }
-          const html = deferScripts(
-            (await inlineStylesheets(template, outDir))
-              .replace('<!--page-head-->', [head, ...preloads].join('\n    '))
-              .replace('<!--page-body-->', body),
-          );
+          const withContent = template
+            .replace('<!--page-head-->', () => [head, ...preloads].join('\n    '))
+            .replace('<!--page-body-->', () => body);
+          const html = body.includes('data-island=') ? deferScripts(withContent) : withoutScripts(withContent);
           if (html.includes('<!--page-')) throw new Error(`${TEMPLATE} lost a placeholder`);
           await writeFile(path.join(outDir, 'pages', `${page.name}.html`), html);
         }
@@ -132,19 +114,36 @@ function prerenderPublicPages(): Plugin {
   };
 }
 
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+
+/** A page without islands is static: it needs none of the template's scripts. */
+function withoutScripts(html: string): string {
+  if (!ENTRY_SCRIPT.test(html)) throw new Error(`${TEMPLATE} has no entry script`);
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, '');
+}
+
 /**
  * The page is complete without JavaScript, so its scripts wait until the largest picture above the fold (the
- * one with fetchpriority="high") has loaded: on a slow phone connection the picture gets the bandwidth, and the
- * scripts that make the page interactive follow it. Module preloads move into that loader for the same reason.
+ * one with fetchpriority="high") is on the screen: on a slow phone connection the picture gets the bandwidth,
+ * its paint is not held up by script work, and the scripts that make the islands interactive follow it. Module
+ * preloads move into that loader for the same reason.
+ *
+ * "On the screen" is the browser's largest-contentful-paint entry for that picture, which arrives once the frame
+ * is presented (animation frames alone run too early: under load a frame is presented well after it was
+ * painted). A browser without that API waits for the picture's load event and two animation frames. Where the
+ * entry never comes (a page opened in a background tab, a window where the picture is not the largest element),
+ * the scripts start a second after the page's load event.
  */
 function deferScripts(html: string): string {
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)];
+  const entry = html.match(ENTRY_SCRIPT);
   if (!entry) throw new Error(`${TEMPLATE} has no entry script`);
-  let result = html;
-  for (const [tag] of preloads) result = result.replace(tag, '');
   const loader = `<script type="module">
+      let started = false;
       const start = () => {
+        if (started) return;
+        started = true;
         for (const href of ${JSON.stringify(preloads.map(([, href]) => href))}) {
           const link = document.createElement('link');
           link.rel = 'modulepreload';
@@ -154,10 +153,20 @@ function deferScripts(html: string): string {
         import(${JSON.stringify(entry[1])});
       };
       const picture = document.querySelector('img[fetchpriority="high"]');
-      if (!picture || picture.complete) start();
-      else ['load', 'error'].forEach((event) => picture.addEventListener(event, start, { once: true }));
-    </script>`;
-  return result.replace(entry[0], () => loader);
+      const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(start));
+      if (!picture) start();
+      else if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+        new PerformanceObserver((list, observer) => {
+          if (!list.getEntries().some((paint) => paint.element === picture)) return;
+          observer.disconnect();
+          start();
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      } else if (picture.complete) afterPaint();
+      else ['load', 'error'].forEach((event) => picture.addEventListener(event, afterPaint, { once: true }));
+      addEventListener('load', () => setTimeout(start, 1000));
+    </script>
+    `;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => loader);
 }
 
 /** Replaces the template's stylesheet links with the stylesheets themselves. */

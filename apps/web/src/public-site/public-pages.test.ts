@@ -3,18 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl } from '../content/page-meta';
 import { SITE_ORIGIN } from '../content/product-facts';
-import { findPublicPage, PUBLIC_PAGES } from './public-pages';
+import { PUBLIC_PAGES } from './public-pages';
 
 const publicFile = (name: string) => readFileSync(path.join(import.meta.dirname, '../../public', name), 'utf8');
 
 describe('the public pages', () => {
-  it('are found by their path, with or without a trailing slash', () => {
-    expect(findPublicPage('/')?.name).toBe('index');
-    expect(findPublicPage('/terms-of-use/')?.name).toBe('terms-of-use');
-    expect(findPublicPage('/help-center')).toBeUndefined();
-    expect(findPublicPage('/terms-of-use/x')).toBeUndefined();
-  });
-
   it('are exactly the pages of sitemap.xml', () => {
     const locations = [...publicFile('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => url);
     expect(locations.sort()).toEqual(PUBLIC_PAGES.map((page) => absoluteUrl(page.meta.path)).sort());

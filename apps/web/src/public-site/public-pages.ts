@@ -7,8 +7,7 @@ export interface PublicPage {
   /** The prerendered file's name under dist/pages/ (index is '/'). */
   name: string;
   meta: PageMeta;
-  /** The page's source module, so the build can find its chunk and preload it. */
-  module: string;
+  /** The page's component, rendered at build time (the browser only hydrates its islands: island.tsx). */
   load: () => Promise<{ default: ComponentType }>;
   /** The largest picture above the fold, fetched while the stylesheet and scripts are still on their way. */
   preloadImage?: { type: string; srcSet: string; sizes: string };
@@ -16,37 +15,28 @@ export interface PublicPage {
 
 /**
  * The pages a visitor reaches without an account and that need no data: prerendered at build time and served
- * as HTML that is complete before any JavaScript runs, then hydrated by public-entry.tsx.
+ * as HTML that is complete before any JavaScript runs; public-entry.tsx then hydrates their islands.
  */
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   {
     name: 'index',
     meta: PAGE_META.landing,
-    module: 'src/pages/landing/landing-page.tsx',
     load: () => import('../pages/landing/landing-page'),
     preloadImage: { type: 'image/avif', srcSet: landingSrcSet(hero.photo, 'before', 'avif'), sizes: HERO_PHOTO_SIZES },
   },
   {
     name: 'terms-of-use',
     meta: PAGE_META.termsOfUse,
-    module: 'src/pages/terms-of-use/terms-of-use-page.tsx',
     load: () => import('../pages/terms-of-use/terms-of-use-page'),
   },
   {
     name: 'privacy-policy',
     meta: PAGE_META.privacyPolicy,
-    module: 'src/pages/privacy-policy/privacy-policy-page.tsx',
     load: () => import('../pages/privacy-policy/privacy-policy-page'),
   },
   {
     name: 'contact-us',
     meta: PAGE_META.contactUs,
-    module: 'src/pages/contact-us/contact-us-page.tsx',
     load: () => import('../pages/contact-us/contact-us-page'),
   },
 ];
-
-export function findPublicPage(pathname: string): PublicPage | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PUBLIC_PAGES.find((page) => page.meta.path === path);
-}

@@ -1,6 +1,7 @@
 import { ChevronsLeftRight } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { GalleryPair } from '../../content/landing';
+import { island } from '../../public-site/island';
 import { LandingPhoto, PhotoBadge } from './landing-photo';
 
 const KEY_STEPS: Record<string, (value: number) => number> = {
@@ -94,3 +95,6 @@ export function CompareSlider({ pair, sizes }: { pair: GalleryPair; sizes: strin
     </div>
   );
 }
+
+/** Each slider is hydrated on its own in the prerendered page (public-site/island). */
+export const CompareSliderIsland = island('compare-slider', CompareSlider);

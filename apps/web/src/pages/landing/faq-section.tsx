@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { faq } from '../../content/landing';
 import { cn } from '../../lib/class-names';
+import { island } from '../../public-site/island';
 
 /**
  * An accordion of disclosure buttons (WAI-ARIA accordion pattern): each question is a button that opens its
@@ -54,3 +55,6 @@ export function FaqSection() {
     </section>
   );
 }
+
+/** The accordion is hydrated on its own in the prerendered page (public-site/island). */
+export const FaqSectionIsland = island('faq', FaqSection);

@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../components/ui/button';
 import { gallery, SIGNUP_PATH } from '../../content/landing';
-import { CompareSlider } from './compare-slider';
+import { CompareSliderIsland } from './compare-slider';
 
 export function GallerySection() {
   return (
@@ -15,7 +15,7 @@ export function GallerySection() {
         {gallery.pairs.map((pair) => (
           <li key={pair.slug}>
             <figure className="space-y-3">
-              <CompareSlider
+              <CompareSliderIsland
                 pair={pair}
                 sizes="(min-width: 1152px) 34rem, (min-width: 768px) 45vw, calc(100vw - 2rem)"
               />

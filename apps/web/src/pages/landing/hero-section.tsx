@@ -4,6 +4,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { hero, SIGNUP_PATH } from '../../content/landing';
 import { HERO_PHOTO_SIZES } from '../../content/landing-images';
 import { cn } from '../../lib/class-names';
+import { island } from '../../public-site/island';
 import { LandingPhoto, PhotoBadge } from './landing-photo';
 
 /** SPEC §9: the hero photo swaps between before and after every 1700 ms. */
@@ -94,6 +95,9 @@ function HeroPhoto() {
   );
 }
 
+/** The photo is the hero's only interactive part: the prerendered page hydrates it alone (public-site/island). */
+export const HeroPhotoIsland = island('hero-photo', HeroPhoto);
+
 export function HeroSection() {
   return (
     <section className="bg-[radial-gradient(ellipse_at_top_left,var(--color-brand-100),transparent_55%)]">
@@ -122,7 +126,7 @@ export function HeroSection() {
             </ul>
           </div>
         </div>
-        <HeroPhoto />
+        <HeroPhotoIsland />
       </div>
     </section>
   );

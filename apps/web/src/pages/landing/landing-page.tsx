@@ -3,7 +3,7 @@ import { PublicLayout } from '../../components/layout/public-layout';
 import { ButtonLink } from '../../components/ui/button';
 import { finalCta, SIGNUP_PATH, trustStats } from '../../content/landing';
 import { PAGE_META } from '../../content/page-meta';
-import { FaqSection } from './faq-section';
+import { FaqSectionIsland } from './faq-section';
 import { FeatureGrid } from './feature-grid';
 import { GallerySection } from './gallery-section';
 import { HeroSection } from './hero-section';
@@ -52,7 +52,7 @@ export default function LandingPage() {
       <GallerySection />
       <FeatureGrid />
       <TestimonialGrid />
-      <FaqSection />
+      <FaqSectionIsland />
       <FinalCallToAction />
     </PublicLayout>
   );
