@@ -9,23 +9,30 @@ import { buildRowEdits, type OperationPlans } from './plans';
 import { applyRowEdits, snapshotRow } from './row-pass';
 
 /**
- * Runs the full-resolution pass on worker threads, each editing a horizontal band of one shared frame.
- * Two reasons: the pass is the engine's one JavaScript hot loop (about 0.6 s of CPU on a 24 MP photo), and
- * on worker threads it never holds up the event loop that serves the API; and a photo's bands run side by
- * side, so the pass takes half the wall time on two cores. (libvips stays at one thread per image, see
- * image-codec.ts: its share of the work is decoding and encoding.)
+ * Runs the full-resolution pass, either in this thread or on worker threads that each edit a horizontal
+ * band of one shared frame. Workers keep a long pass off the event loop that serves the API and split it
+ * across two cores, but they cost a copy of the frame into shared memory (40–80 ms and 72 MB for 24 MP;
+ * V8 also copies rows out of and back into shared memory at a third of its usual speed). That pays for
+ * Blue Sky's and Perfect Lawn's JavaScript row edits. Professional Enhancement's loop is WebAssembly
+ * (enhancement-kernel.ts), about 0.12 s of CPU for 24 MP: it runs here, yielding to the event loop every
+ * few milliseconds, and the copy would cost more than the second core saves (ADR 010).
+ * (libvips stays at one thread per image, see image-codec.ts: its share of the work is decoding and encoding.)
  */
 export const PASS_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
 /** Below this many pixels, starting the bands costs more than it saves: the pass runs in this thread. */
 const MIN_PIXELS_FOR_WORKERS = 2_000_000;
 
+/** Whether the pass includes edits written in JavaScript (several times slower a pixel than the kernel). */
+const hasJavaScriptEdits = (plans: OperationPlans) => Boolean(plans.lawn ?? plans.sky);
+
 /**
- * Applies the plans to the photo's pixels at full resolution. Returns the edited image, whose pixels live
- * in shared memory when workers did the work (the input's buffer is then left as it was).
+ * Applies the plans to the photo's pixels at full resolution. Returns the edited image: the input itself,
+ * edited in place, or a copy in shared memory when workers did the work (the input is then left as it was).
  */
 export async function applyPlans(image: RgbImage, plans: OperationPlans): Promise<RgbImage> {
-  const pool = image.width * image.height >= MIN_PIXELS_FOR_WORKERS ? workerPool() : null;
+  const worthWorkers = image.width * image.height >= MIN_PIXELS_FOR_WORKERS && hasJavaScriptEdits(plans);
+  const pool = worthWorkers ? workerPool() : null;
   if (!pool) {
     await applyRowEdits(image, buildRowEdits(plans, image.width, image.height));
     return image;

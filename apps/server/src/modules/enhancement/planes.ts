@@ -85,9 +85,11 @@ export function guidedSmooth(plane: Plane, radius: number, epsilon: number): Pla
  */
 export class RowSampler {
   /** Full-resolution column where the span between plane columns c and c + 1 ends (exclusive). */
-  private readonly spanEnd: Int32Array;
-  private readonly firstInterpolated: number;
-  private readonly scale: number;
+  readonly spanEnd: Int32Array;
+  /** Columns before this one take plane column 0's value. */
+  readonly firstInterpolated: number;
+  /** Plane columns per full-resolution column. */
+  readonly scale: number;
   private readonly blendedRow: Float32Array;
 
   constructor(
@@ -104,9 +106,12 @@ export class RowSampler {
     this.spanEnd = Int32Array.from({ length: Math.max(0, plane.width - 1) }, (_, c) => firstAtOrAfter(c + 1));
   }
 
-  /** Fills `out` (fullWidth long) with the plane's values along full-resolution row `y`. */
-  sampleRow(y: number, out: Float32Array): void {
-    const { plane, blendedRow, spanEnd, scale, fullWidth } = this;
+  /**
+   * The plane's values at full-resolution row `y`'s height, one per plane column (blended between the two
+   * nearest plane rows): what `sampleRow` interpolates along the row. Valid until the next call.
+   */
+  blendRow(y: number): Float32Array {
+    const { plane, blendedRow } = this;
     const source = clampToRange(((y + 0.5) * plane.height) / this.fullHeight - 0.5, plane.height);
     const top = Math.floor(source);
     const bottom = Math.min(top + 1, plane.height - 1);
@@ -116,6 +121,13 @@ export class RowSampler {
       const upper = values[top * plane.width + x]!;
       blendedRow[x] = upper + (values[bottom * plane.width + x]! - upper) * weight;
     }
+    return blendedRow;
+  }
+
+  /** Fills `out` (fullWidth long) with the plane's values along full-resolution row `y`. */
+  sampleRow(y: number, out: Float32Array): void {
+    const { plane, spanEnd, scale, fullWidth } = this;
+    const blendedRow = this.blendRow(y);
     let x = 0;
     for (; x < this.firstInterpolated; x++) out[x] = blendedRow[0]!;
     for (let column = 0; column < spanEnd.length; column++) {

@@ -1,6 +1,7 @@
+import { EnhancementKernel, HIGH_PASS_RANGE, type PixelTables } from './enhancement-kernel';
 import { boxBlur, guidedSmooth, mapPlane, percentile, percentiles, type Plane, RowSampler } from './planes';
 import { planeOf, type PreviewPixels } from './preview';
-import { PAD, type RowEdit } from './row-pass';
+import type { RowEdit } from './row-pass';
 
 /**
  * Professional Enhancement: the edit a real-estate photo editor makes to every photo. Bright and natural,
@@ -179,31 +180,18 @@ function vibranceByChroma(meanSat: number): Float32Array {
   });
 }
 
-/** The 4-neighbour high-pass of 8-bit values spans ±1020. */
-const HIGH_PASS_RANGE = 1020;
-
 /**
- * The pass works in integers: pixel values with 4 fractional bits (×16), factors with 8 (×256). Integer
- * arithmetic stores to the clamped output array without rounding calls, which makes the loop about a third
- * faster than in floating point, and the precision (1/16 of a level, 0.4% of gain) is far below visibility.
+ * The pass works in integers: pixel values with 4 fractional bits (×16), factors with 8 (×256). The
+ * precision (1/16 of a level, 0.4% of gain) is far below visibility, and integers let the loop run as
+ * four-lane WebAssembly arithmetic (enhancement-kernel.ts).
  */
 const VALUE_ONE = 16;
 const FACTOR_ONE = 256;
 
-interface PixelTables {
-  /** Curve per channel: 8-bit input → output ×16. */
-  red: Int32Array;
-  green: Int32Array;
-  blue: Int32Array;
-  /** Vibrance ×256 by chroma (0–255). */
-  vibrance: Int32Array;
-  /** Sharpening ×16 by high-pass + HIGH_PASS_RANGE: thresholded (grain and noise are left alone), scaled. */
-  sharpening: Int32Array;
-}
-
 function pixelTables(plan: ProfessionalEnhancementPlan): PixelTables {
   const fixed = (values: ArrayLike<number>, one: number) => Int32Array.from(values, (v) => Math.round(v * one));
   const [red, green, blue] = plan.curves;
+  // Thresholded (grain and noise are left alone), then scaled.
   const sharpening = Array.from({ length: 2 * HIGH_PASS_RANGE + 1 }, (_, index) => {
     const highPass = index - HIGH_PASS_RANGE;
     return Math.sign(highPass) * Math.max(0, Math.abs(highPass) - SHARPEN_THRESHOLD) * plan.sharpenAmount;
@@ -224,58 +212,7 @@ export function professionalEnhancementEdit(plan: ProfessionalEnhancementPlan, w
     width,
     height,
   );
-  const gainRow = new Float32Array(width);
-  const tables = pixelTables(plan);
-  return ({ y, pixels, offset, original, above, below }) => {
-    sampler.sampleRow(y, gainRow);
-    enhanceRow(tables, gainRow, width, pixels, offset, original, above, below);
-  };
-}
-
-/** Skin, wood and orange (hue 12°–42°) keep 30% of the vibrance (×256): they turn garish first. */
-const SKIN_VIBRANCE_SHARE = 77;
-
-/**
- * The hot loop: a plain function of its arguments (so the optimising compiler keeps everything in
- * registers), integer arithmetic only, about 15–20 ns a pixel.
- */
-function enhanceRow(
-  tables: PixelTables,
-  gainRow: Float32Array,
-  width: number,
-  pixels: Uint8ClampedArray,
-  offset: number,
-  original: Uint8Array,
-  above: Uint8Array,
-  below: Uint8Array,
-) {
-  const { red, green, blue, vibrance, sharpening } = tables;
-  for (let x = 0, j = PAD, out = offset; x < width; x++, j += 3, out += 3) {
-    const gain = gainRow[x]! | 0;
-    const greenIn = original[j + 1]!;
-    const r = (red[original[j]!]! * gain) >> 8;
-    const g = (green[greenIn]! * gain) >> 8;
-    const b = (blue[original[j + 2]!]! * gain) >> 8;
-    // Sharpening from the green channel's 4-neighbour high-pass (green carries most of the luminance detail).
-    const highPass = 4 * greenIn - original[j - 2]! - original[j + 4]! - above[j + 1]! - below[j + 1]!;
-    const detail = (sharpening[HIGH_PASS_RANGE + highPass]! * gain) >> 8;
-    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
-    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-    const chroma = max - min;
-    const chromaIndex = chroma >> 4;
-    let boost = vibrance[chromaIndex > 255 ? 255 : chromaIndex]!;
-    // Hue 12°–42°: red above green above blue, green 20–70% of the way from blue to red. Bitwise rather
-    // than && so near-grey pixels, where the comparisons are coin flips, cost no mispredicted branches.
-    const greenOverBlue = g - b;
-    const skin =
-      (r > g ? 1 : 0) &
-      (g > b ? 1 : 0) &
-      (5 * greenOverBlue > chroma ? 1 : 0) &
-      (10 * greenOverBlue < 7 * chroma ? 1 : 0);
-    if (skin) boost = (boost * SKIN_VIBRANCE_SHARE) >> 8;
-    const luma = (r + 2 * g + b) >> 2;
-    pixels[out] = (r + ((boost * (r - luma)) >> 8) + detail + 8) >> 4;
-    pixels[out + 1] = (g + ((boost * (g - luma)) >> 8) + detail + 8) >> 4;
-    pixels[out + 2] = (b + ((boost * (b - luma)) >> 8) + detail + 8) >> 4;
-  }
+  const kernel = new EnhancementKernel(pixelTables(plan), width, sampler);
+  return ({ y, pixels, offset, original, above, below }) =>
+    kernel.enhanceRow(y, sampler.blendRow(y), pixels, offset, original, above, below);
 }

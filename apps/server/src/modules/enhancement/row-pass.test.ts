@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { planBlueSky } from './blue-sky';
 import { applyPlans } from './parallel-pass';
 import { buildRowEdits, type OperationPlans } from './plans';
 import { planProfessionalEnhancement } from './professional-enhancement';
 import { describePreview } from './preview';
 import { applyRowEdits, snapshotRow } from './row-pass';
-import { blueCastUnderexposedRoom } from './test-support/synthetic-photos';
+import { blueCastUnderexposedRoom, overcastExterior } from './test-support/synthetic-photos';
 
 function enhancementPlans(): OperationPlans {
   return { enhancement: planProfessionalEnhancement(describePreview(blueCastUnderexposedRoom(300, 200))) };
@@ -28,12 +29,27 @@ describe('the full-resolution pass', () => {
   });
 
   it('gives the same pixels on worker threads as in this thread', async () => {
-    const image = blueCastUnderexposedRoom(2000, 1100); // over the size from which workers are used
-    const plans = enhancementPlans();
+    // Over the size from which workers are used, with a JavaScript edit (the sky) in the pass, which is
+    // what sends a pass to the workers.
+    const image = overcastExterior(2000, 1100);
+    const preview = describePreview(overcastExterior(300, 200));
+    const plans: OperationPlans = { ...enhancementPlans(), sky: planBlueSky(preview)! };
+    expect(plans.sky).toBeTruthy();
     const inThread = { ...image, data: Buffer.from(image.data) };
     await applyRowEdits(inThread, buildRowEdits(plans, image.width, image.height));
 
     const parallel = await applyPlans(image, plans);
+    expect(parallel.data.buffer).toBeInstanceOf(SharedArrayBuffer); // the workers' frame
     expect(Buffer.from(parallel.data).equals(inThread.data)).toBe(true);
   }, 60_000);
+
+  it('runs an enhancement-only pass in this thread, on the frame itself', async () => {
+    const image = blueCastUnderexposedRoom(2000, 1100);
+    const expected = { ...image, data: Buffer.from(image.data) };
+    await applyRowEdits(expected, buildRowEdits(enhancementPlans(), image.width, image.height));
+
+    const edited = await applyPlans(image, enhancementPlans());
+    expect(edited.data).toBe(image.data);
+    expect(edited.data.equals(expected.data)).toBe(true);
+  });
 });
