@@ -14,7 +14,7 @@
  * (ceil(30 / AI_CONCURRENCY) × 2 s: every call slot busy back to back), and the pipeline's own overhead per
  * photo: (processing − minimum) / photos per call slot. Target ≤ 300 ms. The CPU work around the calls runs
  * at WORKER_CONCURRENCY (2, the machine's cores). Writes
- * bench/results/providers-batch.json.
+ * bench/results/providers-batch-ai<AI_CONCURRENCY>.json.
  */
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,12 +31,12 @@ import {
 import { Client, cpuMs, freePort, median, raiseAllowance, ROOT, round2, startServer } from '../support/server';
 
 const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/empty-interior.jpg');
-const RESULTS_FILE = path.join(ROOT, 'bench/results/providers-batch.json');
 const PROVIDER_MS = 2000;
 const PHOTO_MP = Number(process.env.PHOTO_MP ?? 12);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.AI_CONCURRENCY ?? 2);
 const CPU_CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
+const RESULTS_FILE = path.join(ROOT, `bench/results/providers-batch-ai${CONCURRENCY}.json`);
 const PHOTOS = MAX_PHOTOS_PER_BATCH;
 const TARGET_OVERHEAD_MS = 300;
 
