@@ -3,19 +3,23 @@ import type { FrameMapping } from './alignment';
 import { axisSamples, type ToneMap } from './detail';
 import { clamp, type Raster } from './raster';
 
+const ROWS_PER_SLICE = 256;
+
 /**
  * The final photo at the original's exact size: the original's own pixels wherever the blend weight is 0, the
  * model's result (mapped through `mapping`, tone-matched to the original) where it is 1, mixed in between.
  * The weight map is small (the working size) and read bilinearly, so no full-size mask ever exists; the
- * mapping is axis-aligned, so every column's and row's sample positions are computed once.
+ * mapping is axis-aligned, so every column's and row's sample positions are computed once. A 24 MP frame
+ * takes a few hundred milliseconds, so the loop yields to the event loop every ROWS_PER_SLICE rows: the API
+ * served by the same process stays responsive.
  */
-export function composeFullResolution(
+export async function composeFullResolution(
   original: RgbImage,
   result: RgbImage,
   mapping: FrameMapping,
   weight: Raster,
   tone: ToneMap,
-): RgbImage {
+): Promise<RgbImage> {
   const { width, height } = original;
   const data = Buffer.from(original.data);
   // A clamped view: assigning rounds and clamps to 0–255 in one step.
@@ -33,6 +37,7 @@ export function composeFullResolution(
   const [o0, o1, o2] = tone.offset;
 
   for (let y = 0; y < height; y++) {
+    if (y % ROWS_PER_SLICE === ROWS_PER_SLICE - 1) await new Promise(setImmediate);
     const v = (y + 0.5 - mapping.offsetY) / mapping.scaleY - 0.5;
     if (v < -0.5 || v > rh - 0.5) continue;
     if (!readWeightRow(weight, weightRow, y, height)) continue;

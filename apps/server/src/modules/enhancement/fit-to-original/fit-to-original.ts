@@ -87,7 +87,7 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
     weight = coverageWeight(covered, work.width, work.height);
   }
 
-  const image = composeFullResolution(original, result, alignment.mapping, weight, tone);
+  const image = await composeFullResolution(original, result, alignment.mapping, weight, tone);
   const output = blendAtWorkSize(work, model, weight, tone);
   const structure = checkStructure(work, output, options.zone);
   const misaligned = alignment.score < MIN_ALIGNMENT_SCORE;
