@@ -43,8 +43,21 @@ const PENDING_STATES = new Set<string>(['created', 'retry', 'active']);
 
 /** pg-boss on the application's own database (PGlite or PostgreSQL), through one SQL adapter. */
 export async function startQueue(database: Database, log: Logger, settings: QueueSettings): Promise<Queue> {
+  // pg-boss records a finished job without awaiting it (manager.js: `this.complete(...)`), so stop() can
+  // return while that write is still running; the queries are tracked so stop() can wait for them, and the
+  // database is never closed under one.
+  const inFlight = new Set<Promise<unknown>>();
+  const executeSql = (text: string, values: unknown[]) => {
+    const query = database.query(text, values);
+    inFlight.add(query);
+    query.then(
+      () => inFlight.delete(query),
+      () => inFlight.delete(query),
+    );
+    return query;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.query(text, values) },
+    db: { executeSql },
     // PGlite is one in-process connection: maintenance and schedules run in this process too.
     schedule: true,
     supervise: true,
@@ -98,6 +111,7 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
     async stop() {
       stopping = true;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await Promise.allSettled([...inFlight]);
     },
   };
 }
