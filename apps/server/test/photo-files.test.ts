@@ -3,7 +3,7 @@ import type { Photo, Project } from '@hearth/contracts';
 import { startTestApp, storageOf, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { ApiClient } from './helpers/client';
-import { fixture, truncatedJpeg, zipEntries } from './helpers/fixtures';
+import { fixture, imageFacts, truncatedJpeg, zipEntries } from './helpers/fixtures';
 import { newProject, settledPhotos, startTrial, uploadPhotos } from './helpers/projects';
 
 let testApp: TestApp;
@@ -150,5 +150,39 @@ describe('GET /api/projects/:id/download', () => {
     }
     expect((await owner.get('/api/health')).status).toBe(200);
     expect((await owner.bytes(`/api/projects/${pair.project.id}/download`)).status).toBe(200);
+  });
+});
+
+describe('an upload the pipeline has not prepared yet', () => {
+  let apiOnly: TestApp;
+  // No workers: the photos stay waiting, without a preview.
+  beforeAll(async () => {
+    apiOnly = await startTestApp({ ROLE: 'api' });
+  });
+  afterAll(() => apiOnly.close());
+
+  it('is shown upright and without its GPS and camera data, or not at all when a browser cannot read it', async () => {
+    const { client } = await signedInAgent(apiOnly);
+    await startTrial(client);
+    const project = await newProject(client);
+    const portrait = fixture('portrait-exif-orientation-6.jpg');
+    expect((await imageFacts(portrait.data)).mentionsGpsOrCamera).toBe(true);
+    const upload = await uploadPhotos(client, project.id, [portrait, fixture('furnished-interior.heic')]);
+    expect(upload.status).toBe(201);
+    const [jpeg, heic] = upload.body.photos;
+    expect(jpeg).toMatchObject({ status: 'waiting', thumbnailUrl: null });
+
+    for (const url of [jpeg!.originalUrl, `/api/photos/${jpeg!.id}/thumbnail`]) {
+      const file = await client.bytes(url);
+      expect(file.status, url).toBe(200);
+      expect(file.headers.get('content-type'), url).toBe('image/jpeg');
+      const facts = await imageFacts(file.data);
+      expect(facts, url).toMatchObject({ format: 'jpeg', orientation: undefined, hasExif: false, hasXmp: false });
+      expect(facts.mentionsGpsOrCamera, url).toBe(false);
+      expect(facts.height! > facts.width!, `${url} is upright`).toBe(true);
+    }
+    const notYet = await client.get(heic!.originalUrl);
+    expect(notYet.status).toBe(404);
+    expect(notYet.body).toEqual({ message: 'This photo is still being prepared', code: 'NOT_FOUND' });
   });
 });

@@ -1,4 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
+import type { Duplex } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageType } from '../modules/photos/image-type';
 import { decodeBmpToRgb, readBmpHeader } from './bmp-decoder';
@@ -144,6 +145,19 @@ export async function resizeRgb(image: RgbImage, maxSide: number, { enlarge = fa
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
+}
+
+/**
+ * A stream that re-encodes a browser-readable image (JPEG, PNG, WebP, GIF) passing through it as an upright,
+ * metadata-free sRGB JPEG: how an upload is shown before the pipeline has made its preview, so that no file
+ * served ever carries the camera's GPS position or serial numbers.
+ */
+export function metadataFreeJpegStream(): Duplex {
+  return sharp(sharpOptions)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .jpeg({ quality: JPEG_QUALITY });
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { zipFileName, type Photo } from '@hearth/contracts';
 import yazl from 'yazl';
+import { metadataFreeJpegStream } from '../../adapters/image-codec';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { requireProject } from '../projects/service';
 import type { ObjectStorage } from '../storage/storage';
-import { contentTypeOf } from './accept-upload';
 import { toPhoto } from './dto';
 import { findPhotoForUser, keysOfPhotos, listPhotosOfProject, type PhotoRow } from './repository';
 
@@ -27,8 +27,11 @@ export interface PhotoFile {
   attachmentName?: string;
 }
 
-/** Browsers can show these originals as they are; the others are shown through their JPEG preview. */
-const BROWSER_SAFE = new Set(['jpeg', 'png', 'webp', 'gif']);
+/**
+ * Before the pipeline has made a photo's preview, uploads of these types are shown re-encoded on the way out
+ * (upright, without metadata); the others cannot be shown until their preview exists.
+ */
+const BROWSER_READABLE = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 export async function openPhotoFile(
   { db, storage }: { db: Db; storage: ObjectStorage },
@@ -39,24 +42,31 @@ export async function openPhotoFile(
   const photo = await findPhotoForUser(db, userId, photoId);
   if (!photo) throw notFound('Photo not found');
   const source = fileSource(photo, kind);
-  if (!source) throw notFound(kind === 'thumbnail' ? 'No thumbnail yet' : 'This photo has not been enhanced yet');
+  if (!source) throw notFound(NOT_YET[kind]);
+  const stored = await storage.get(source.key);
   return {
-    stream: await storage.get(source.key),
-    contentType: source.contentType,
+    stream: source.reencode ? pipeline(stored, metadataFreeJpegStream(), () => undefined) : stored,
+    contentType: 'image/jpeg',
     ...(kind === 'download' ? { attachmentName: enhancedFileName(photo.fileName) } : {}),
   };
 }
 
-function fileSource(photo: PhotoRow, kind: PhotoFileKind): { key: string; contentType: string } | null {
-  const jpeg = (key: string | null) => (key ? { key, contentType: 'image/jpeg' } : null);
+const NOT_YET: Record<PhotoFileKind, string> = {
+  original: 'This photo is still being prepared',
+  thumbnail: 'No thumbnail yet',
+  enhanced: 'This photo has not been enhanced yet',
+  download: 'This photo has not been enhanced yet',
+};
+
+/** Where a file comes from; every file served is a metadata-free JPEG (`reencode`: made so on the way out). */
+function fileSource(photo: PhotoRow, kind: PhotoFileKind): { key: string; reencode?: boolean } | null {
+  const jpeg = (key: string | null) => (key ? { key } : null);
   const original =
     jpeg(photo.previewKey) ??
-    (BROWSER_SAFE.has(photo.imageType)
-      ? { key: photo.originalKey, contentType: contentTypeOf(photo.imageType) }
-      : null);
+    (BROWSER_READABLE.has(photo.imageType) ? { key: photo.originalKey, reencode: true } : null);
   switch (kind) {
     case 'original':
-      return original ?? { key: photo.originalKey, contentType: contentTypeOf(photo.imageType) };
+      return original;
     case 'thumbnail':
       return jpeg(photo.thumbnailKey) ?? original;
     case 'enhanced':
