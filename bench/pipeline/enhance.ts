@@ -27,6 +27,7 @@ import {
 } from '../../apps/server/src/adapters/image-codec';
 import { runLocalEngine } from '../../apps/server/src/modules/enhancement/local-engine';
 import type { ImageType } from '../../apps/server/src/modules/photos/image-type';
+import { addSensorGrain } from '../support/sensor-grain';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/furnished-interior.jpg');
@@ -95,19 +96,6 @@ async function prepareInputs(workDir: string): Promise<Inputs> {
     height: large.height,
     ...heic,
   };
-}
-
-/** Gaussian-ish luminance grain (sum of uniforms), as a camera's sensor leaves it; deterministic. */
-function addSensorGrain(image: RgbImage, sigma: number) {
-  let state = 12345;
-  const uniform = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296) * 2 - 1;
-  const data = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
-  for (let i = 0; i < data.length; i += 3) {
-    const noise = (uniform() + uniform() + uniform()) * sigma;
-    data[i] = data[i]! + noise;
-    data[i + 1] = data[i + 1]! + noise;
-    data[i + 2] = data[i + 2]! + noise;
-  }
 }
 
 async function makeHeic(large: RgbImage, workDir: string) {

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES } from '../../packages/contracts/src/index';
-import { decodeToRgb, encodeRgbToJpeg, resizeRgb, type RgbImage } from '../../apps/server/src/adapters/image-codec';
+import { decodeToRgb, encodeRgbToJpeg, resizeRgb } from '../../apps/server/src/adapters/image-codec';
 import {
   Client,
   freePort,
@@ -31,6 +31,7 @@ import {
   startServer,
   type Server,
 } from '../support/server';
+import { addSensorGrain } from '../support/sensor-grain';
 
 const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/furnished-interior.jpg');
 const RESULTS_FILE = path.join(ROOT, 'bench/results/pipeline-transfer.json');
@@ -105,18 +106,6 @@ async function prepareInputs(workDir: string) {
   const upload25mb = path.join(workDir, 'photo-25mb.jpg');
   await writeFile(upload25mb, Buffer.concat([bytes, Buffer.alloc(MAX_UPLOAD_BYTES - bytes.length)]));
   return { photo12mp, upload25mb };
-}
-
-function addSensorGrain(image: RgbImage, sigma: number) {
-  let state = 12345;
-  const uniform = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296) * 2 - 1;
-  const data = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
-  for (let i = 0; i < data.length; i += 3) {
-    const noise = (uniform() + uniform() + uniform()) * sigma;
-    data[i] = data[i]! + noise;
-    data[i + 1] = data[i + 1]! + noise;
-    data[i + 2] = data[i + 2]! + noise;
-  }
 }
 
 // ---------- measurements ----------

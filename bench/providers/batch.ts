@@ -28,6 +28,7 @@ import {
   addFurniture,
   simulateProvider,
 } from '../../apps/server/src/modules/enhancement/fit-to-original/test-support/room-edits';
+import { geminiImage } from '../../apps/server/test/helpers/fake-gemini';
 import { Client, cpuMs, freePort, median, raiseAllowance, ROOT, round2, startServer } from '../support/server';
 
 const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/empty-interior.jpg');
@@ -158,18 +159,7 @@ async function stagedAnswer(): Promise<Buffer> {
 /** A Gemini `generateContent` endpoint on loopback that answers every call PROVIDER_MS after it arrived. */
 async function startLoopbackGemini(image: Buffer) {
   const calls: { start: number; end: number }[] = [];
-  const body = JSON.stringify({
-    candidates: [
-      {
-        content: { role: 'model', parts: [{ inlineData: { mimeType: 'image/jpeg', data: image.toString('base64') } }] },
-        finishReason: 'STOP',
-        index: 0,
-      },
-    ],
-    usageMetadata: { promptTokenCount: 1306, candidatesTokenCount: 1290, totalTokenCount: 2596 },
-    modelVersion: 'gemini-2.5-flash-image',
-    responseId: 'bench',
-  });
+  const body = JSON.stringify(geminiImage(image, 'image/jpeg', 'bench').body);
   const server: HttpServer = createServer((request, response) => {
     const start = performance.now();
     request.resume();

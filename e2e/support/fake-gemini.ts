@@ -1,12 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeImageBuffer, encodeRgbToJpegBuffer } from '../../apps/server/src/adapters/image-compose';
-import type { RgbImage } from '../../apps/server/src/adapters/image-codec';
+import { geminiImage, geminiImageSafety } from '../../apps/server/test/helpers/fake-gemini';
 import {
+  addBackWallWindow,
   addFurniture,
-  copyImage,
-  drawWindow,
-  EMPTY_ROOM,
   simulateProvider,
 } from '../../apps/server/src/modules/enhancement/fit-to-original/test-support/room-edits';
 
@@ -46,32 +44,10 @@ async function answer(request: GenerateContentRequest) {
   const prompt = parts.find((part) => part.text)?.text ?? '';
   // The agent's own words come last in the final prompt, after the fixed rules (which mention windows too).
   const wish = prompt.slice(prompt.lastIndexOf('.', prompt.length - 2) + 1).toLowerCase();
-  if (wish.includes('person')) return { candidates: [{ finishReason: 'IMAGE_SAFETY', index: 0 }] };
+  if (wish.includes('person')) return geminiImageSafety.body;
 
   const photo = await decodeImageBuffer(Buffer.from(parts.find((part) => part.inlineData)!.inlineData!.data, 'base64'));
-  const staged = wish.includes('window') ? withWindow(addFurniture(photo)) : addFurniture(photo);
+  const staged = wish.includes('window') ? addBackWallWindow(addFurniture(photo)) : addFurniture(photo);
   const result = await simulateProvider(staged, { width: 1248, height: 832, framing: 'stretched', gain: 1.02 });
-  return {
-    candidates: [
-      {
-        content: {
-          role: 'model',
-          parts: [
-            { inlineData: { mimeType: 'image/jpeg', data: (await encodeRgbToJpegBuffer(result)).toString('base64') } },
-          ],
-        },
-        finishReason: 'STOP',
-        index: 0,
-      },
-    ],
-    usageMetadata: { promptTokenCount: 1306, candidatesTokenCount: 1290, totalTokenCount: 2596 },
-    modelVersion: 'gemini-2.5-flash-image',
-    responseId: `e2e-${Date.now()}`,
-  };
-}
-
-function withWindow(image: RgbImage): RgbImage {
-  const copy = copyImage(image);
-  drawWindow(copy, EMPTY_ROOM.backWall);
-  return copy;
+  return geminiImage(await encodeRgbToJpegBuffer(result), 'image/jpeg', `e2e-${Date.now()}`).body;
 }

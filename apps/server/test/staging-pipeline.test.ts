@@ -7,9 +7,8 @@ import { photo as photoTable } from '../src/db/schema';
 import { STRUCTURE_REVIEW_REASON } from '../src/modules/enhancement/fit-to-original/structure';
 import {
   addFurniture,
+  addBackWallWindow,
   copyImage,
-  drawWindow,
-  EMPTY_ROOM,
   simulateProvider,
 } from '../src/modules/enhancement/fit-to-original/test-support/room-edits';
 import { startTestApp, type TestApp } from './helpers/app';
@@ -26,11 +25,6 @@ import { newProject, settledPhotos, startTrial, uploadPhotos, usage } from './he
  */
 
 type Edit = (image: RgbImage) => RgbImage;
-const withNewWindow: Edit = (image) => {
-  const copy = copyImage(image);
-  drawWindow(copy, EMPTY_ROOM.backWall);
-  return copy;
-};
 
 /** What the model does to the photo it receives; tests switch it. */
 let answer: (request: RecordedRequest) => Promise<Reply>;
@@ -138,7 +132,7 @@ describe('staging through a generative provider', () => {
   });
 
   it('marks a result whose architecture moved for review, with the reason the review dialog shows', async () => {
-    answer = staged((image) => withNewWindow(addFurniture(image)));
+    answer = staged((image) => addBackWallWindow(addFurniture(image)));
     const { photo } = await stageOne({ templateId: 'living-room' });
     expect(photo).toMatchObject({ status: 'completed', needsReview: true, reviewReason: STRUCTURE_REVIEW_REASON });
   });

@@ -23,9 +23,10 @@ import { UsageOverviewCard } from '../../features/billing/components/usage-overv
 import { useCheckout } from '../../features/billing/payments/use-checkout';
 import { useCustomerPortal } from '../../features/billing/use-customer-portal';
 import { useUsageStats } from '../../features/usage/api/get-usage-stats';
-import { errorMessage, isUnauthorizedError } from '../../lib/api-client';
+import { isUnauthorizedError } from '../../lib/api-client';
 import { redirectToLogin } from '../../lib/login-redirect';
 import { showToast } from '../../lib/toast';
+import { reportStartTrialFailure } from '../../features/usage/start-trial-failure';
 import { useNow } from '../../lib/use-now';
 import { useRefreshAccount } from './use-refresh-account';
 
@@ -103,14 +104,7 @@ function BillingScreens({ user, billing, usage }: { user: User; billing: Billing
           description: 'You can now process up to 10 images during your trial period.',
         });
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return redirectToLogin();
-        showToast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error) ?? 'Failed to start trial. Please try again.',
-        });
-      },
+      onError: reportStartTrialFailure,
     });
 
   return (

@@ -15,9 +15,10 @@ import { usageStatsQueryKey, useUsageStats } from '../../features/usage/api/get-
 import { useStartTrial } from '../../features/usage/api/start-trial';
 import { SubscriptionBanner } from '../../features/usage/components/subscription-banner';
 import { UsageCard } from '../../features/usage/components/usage-card';
-import { errorMessage, isUnauthorizedError } from '../../lib/api-client';
+import { isUnauthorizedError } from '../../lib/api-client';
 import { redirectToLogin } from '../../lib/login-redirect';
 import { showToast } from '../../lib/toast';
+import { reportStartTrialFailure } from '../../features/usage/start-trial-failure';
 import { AccountCard } from './account-card';
 import { UploadSection } from './upload-section';
 
@@ -47,14 +48,7 @@ function Dashboard({ user }: { user: User }) {
         void queryClient.invalidateQueries({ queryKey: currentUserQueryKeys.all });
         showToast({ title: 'Trial Started', description: result.message });
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return redirectToLogin();
-        showToast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error) ?? 'Failed to start trial. Please try again.',
-        });
-      },
+      onError: reportStartTrialFailure,
     });
 
   return (

@@ -135,6 +135,13 @@ export const EMPTY_ROOM = {
   rightWall: { left: 0.8, top: 0.2, right: 0.9, bottom: 0.6 },
 };
 
+/** The empty room with a new window on its back wall: an edit the structure check must flag. */
+export function addBackWallWindow(image: RgbImage): RgbImage {
+  const out = copyImage(image);
+  drawWindow(out, EMPTY_ROOM.backWall);
+  return out;
+}
+
 export const EXTERIOR_HOUSE = {
   upperWindow: { left: 0.54, top: 0.445, right: 0.685, bottom: 0.535 },
   facadeGap: { left: 0.44, top: 0.44, right: 0.52, bottom: 0.535 },
