@@ -58,9 +58,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const mail = createMailTransport(config, database, logger);
   app.addHook('onClose', async () => mail.close());
 
-  const auth = createAuth({ config, db, mail });
-  const requireUser = createSessionResolver(auth);
   const throttle = createSignInThrottle(db, config.signInThrottle);
+  const auth = createAuth({ config, db, mail, throttle });
+  const requireUser = createSessionResolver(auth);
   const devOutbox = mail.kind === 'outbox' && !config.isProduction;
 
   // Live events reach every API process through PostgreSQL; with PGlite there is only this one.
@@ -69,7 +69,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   announceSessionChanges(app, { auth, bus });
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { auth, config, throttle, devOutbox });
+  await app.register(authRoutes, { auth, config, devOutbox });
   await app.register(userRoutes, { db, auth, requireUser });
   if (devOutbox) await app.register(devRoutes, { db });
 

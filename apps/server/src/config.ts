@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { billingEnvSchema, resolveBillingConfig, type BillingConfig } from './modules/billing/config';
+import type { SignInLimits } from './modules/auth/sign-in-throttle';
 import { aiEnvShape, AiConfigError, resolveAiConfig, type AiConfig } from './modules/providers/config';
 
 const optionalUrl = z.url().optional();
@@ -23,6 +24,12 @@ const envSchema = billingEnvSchema.extend(aiEnvShape).extend({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  SIGNIN_FREE_FAILURES_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a whole number of failed sign-ins' })
+    .int('must be a whole number of failed sign-ins')
+    .min(1, 'must allow at least 1 failed sign-in before the waits start')
+    .max(100, 'must be at most 100: more free guesses from one address defeat the waits')
+    .default(5),
   WEB_DIST_DIR: z.string().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -50,7 +57,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
-  signInThrottle: { maxFailuresPerAccountPerHour: number; maxFailuresPerIpPer15Min: number };
+  signInThrottle: SignInLimits;
   webDistDir: string;
   role: Env['ROLE'];
   runsWorkers: boolean;
@@ -108,6 +115,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     signInThrottle: {
+      freeFailuresPerAccountAddress: env.SIGNIN_FREE_FAILURES_PER_ADDRESS,
       maxFailuresPerAccountPerHour: env.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIpPer15Min: env.SIGNIN_MAX_FAILURES_PER_IP,
     },

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -101,18 +102,23 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 /** Failed sign-ins, counted per account and per IP to throttle password guessing. */
-export const signInFailure = pgTable(
-  'sign_in_failure',
+/**
+ * Sign-in attempts, reserved before the password is checked and kept only when it was wrong: one row per
+ * (account, client address) pair, per client address and per account (`scope`). A pair row also remembers
+ * the last successful sign-in, which makes that address one the owner is known to use.
+ */
+export const signInCounter = pgTable(
+  'sign_in_counter',
   {
-    id: serial('id').primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    scope: text('scope', { enum: ['account-address', 'address', 'account'] }).notNull(),
+    key: text('key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).defaultNow().notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow().notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    linkSentAt: timestamp('link_sent_at', { withTimezone: true }),
   },
-  (table) => [
-    index('sign_in_failure_email_idx').on(table.email, table.createdAt),
-    index('sign_in_failure_ip_idx').on(table.ip, table.createdAt),
-  ],
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );
 
 /**

@@ -66,3 +66,14 @@ export const accountExistsMail = (to: string, signInUrl: string) =>
     url: signInUrl,
     outro: 'If this was not you, you can ignore this message; nothing has changed.',
   });
+
+export const signInLinkMail = (to: string, url: string, minutes: number) =>
+  actionMail({
+    to,
+    subject: 'Your Hearth sign-in link',
+    intro: `Someone has tried many wrong passwords on your Hearth account, so signing in with a password from new places is paused for a while. To sign in now, use this link: it works once and expires in ${minutes} minutes.`,
+    button: 'Sign in to Hearth',
+    url,
+    outro:
+      'If the failed attempts were not yours, your password was not revealed, but consider choosing a new one under Profile after signing in.',
+  });
