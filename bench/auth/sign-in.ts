@@ -15,7 +15,8 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { hashPassword as scryptHash, verifyPassword as scryptVerify } from 'better-auth/crypto';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import {
   hashPassword as argon2Hash,
   verifyPassword as argon2Verify,
@@ -24,6 +25,12 @@ import { startTestApp } from '../../apps/server/test/helpers/app';
 import { ApiClient } from '../../apps/server/test/helpers/client';
 import { PASSWORD, signedInAgent } from '../../apps/server/test/helpers/accounts';
 import { median, ROOT, round2 } from '../support/server';
+
+// better-auth is a dependency of the server workspace: its scrypt is loaded from there.
+const serverRequire = createRequire(path.join(ROOT, 'apps/server/package.json'));
+const { hashPassword: scryptHash, verifyPassword: scryptVerify } = (await import(
+  pathToFileURL(serverRequire.resolve('better-auth/crypto')).href
+)) as typeof import('../../apps/server/node_modules/better-auth/dist/crypto/index.mjs');
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const RESULTS_FILE = path.join(ROOT, 'bench/results/auth-sign-in.json');
