@@ -28,9 +28,11 @@ import { median, ROOT, round2 } from '../support/server';
 
 // better-auth is a dependency of the server workspace: its scrypt is loaded from there.
 const serverRequire = createRequire(path.join(ROOT, 'apps/server/package.json'));
-const { hashPassword: scryptHash, verifyPassword: scryptVerify } = (await import(
-  pathToFileURL(serverRequire.resolve('better-auth/crypto')).href
-)) as typeof import('../../apps/server/node_modules/better-auth/dist/crypto/index.mjs');
+const betterAuthCrypto = (await import(pathToFileURL(serverRequire.resolve('better-auth/crypto')).href)) as {
+  hashPassword: (password: string) => Promise<string>;
+  verifyPassword: (input: { hash: string; password: string }) => Promise<boolean>;
+};
+const { hashPassword: scryptHash, verifyPassword: scryptVerify } = betterAuthCrypto;
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const RESULTS_FILE = path.join(ROOT, 'bench/results/auth-sign-in.json');

@@ -70,7 +70,6 @@ describe('item 1: every spelling of the sign-in path is throttled', () => {
     const { email } = await signedInAgent(testApp);
     const from = freshAddress();
     for (let i = 0; i < FREE_PER_ADDRESS; i++) expect((await signIn(email, wrong(i), from, spelling)).status).toBe(401);
-    expect(await counter('account-address', `${email} ${from}`)).toBe(FREE_PER_ADDRESS);
 
     // The budget is spent, by whichever spelling: the canonical path and the variant both refuse.
     const canonical = await signIn(email, PASSWORD, from);
@@ -79,6 +78,7 @@ describe('item 1: every spelling of the sign-in path is throttled', () => {
     const variant = await signIn(email, PASSWORD, from, spelling);
     expect(variant.status).toBe(429);
     expect(signedIn(variant)).toBe(false);
+    expect(await counter('account-address', `${email} ${from}`)).toBe(FREE_PER_ADDRESS);
   });
 
   it('refuses every spelling from an address that is waiting, even with the right password', async () => {
@@ -168,7 +168,6 @@ describe('item 3: a stranger cannot lock the owner out', () => {
     const attack = [];
     for (let i = 0; i < 25; i++) attack.push(await signIn(owner.email, wrong(i), strangers[i % strangers.length]!));
     expect(countOf(attack, 401)).toBe(MAX_PER_ACCOUNT);
-    expect(await counter('account', owner.email)).toBe(MAX_PER_ACCOUNT);
 
     const ownerAgain = await signIn(owner.email, PASSWORD, '127.0.0.1');
     expect(ownerAgain.status).toBe(200);
