@@ -7,6 +7,7 @@ import {
   endPaidPeriodsAfter,
   ensurePaidPeriod,
   findSubscriptionByProviderId,
+  lockUser,
   recordEvent,
   saveSubscriptionState,
   setUserSubscriptionStatus,
@@ -63,6 +64,7 @@ async function applySubscription(
     log.warn({ eventId: event.eventId, subscriptionId: data.id }, 'billing event for an unknown user or price ignored');
     return { result: 'ignored', notices: [] };
   }
+  await lockUser(db, userId);
   const period = data.current_billing_period;
   const saved = await saveSubscriptionState(db, {
     userId,
@@ -108,6 +110,7 @@ async function applyTransaction(
     log.warn({ eventId: event.eventId }, 'transaction for an unknown subscription ignored');
     return { result: 'ignored', notices: [] };
   }
+  await lockUser(db, userId);
   if (event.eventType === 'transaction.payment_failed') {
     // Paddle follows with subscription.past_due; this only records the failure early if it comes first.
     if (current && current.status === 'active' && current.stateAsOf <= event.occurredAt) {

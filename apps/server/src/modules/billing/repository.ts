@@ -53,6 +53,30 @@ export async function findCurrentSubscription(db: Db, userId: string): Promise<S
   return rows.find((row) => row.status !== 'canceled') ?? rows[0];
 }
 
+/**
+ * Locks the user's row until the transaction ends. Billing events and the trial start both take this lock
+ * first, so a trial can never start while a subscription of the same user is being recorded.
+ */
+export async function lockUser(db: Db, userId: string) {
+  await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+}
+
+/** Whether the user has or had a paid subscription, in any state, or a paid period (a payment came first). */
+export async function hasSubscriptionHistory(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(subscription)
+    .where(eq(subscription.userId, userId))
+    .limit(1);
+  if (row) return true;
+  const [period] = await db
+    .select({ found: sql<number>`1` })
+    .from(usagePeriod)
+    .where(and(eq(usagePeriod.userId, userId), eq(usagePeriod.kind, 'paid')))
+    .limit(1);
+  return Boolean(period);
+}
+
 export async function setUserSubscriptionStatus(db: Db, userId: string, status: 'active' | 'past_due' | 'canceled') {
   await db.update(user).set({ subscriptionStatus: status }).where(eq(user.id, userId));
 }

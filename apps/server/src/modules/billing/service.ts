@@ -10,6 +10,7 @@ import {
   claimOverage,
   findCurrentSubscription,
   findUnbilledOverage,
+  hasSubscriptionHistory,
   releaseOverageClaim,
   type SubscriptionRow,
 } from './repository';
@@ -25,6 +26,11 @@ export async function planForUser(db: Db, userId: string) {
     gracePeriodEndsAt: gracePeriodEnd(row),
     currentPeriodEnd: row.currentPeriodEnd,
   };
+}
+
+/** Whether the user has or had a subscription (any status): such a user can never start the free trial. */
+export async function hasEverSubscribed(db: Db, userId: string): Promise<boolean> {
+  return hasSubscriptionHistory(db, userId);
 }
 
 /** The subscription part of the access decision (SPEC §6), or null when the user never subscribed. */
