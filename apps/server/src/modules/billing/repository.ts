@@ -23,6 +23,17 @@ export async function findSubscriptionByProviderId(db: Db, providerSubscriptionI
   return row;
 }
 
+/** The owner of another subscription of the same provider customer (an imported one may carry no user id). */
+export async function findUserIdByCustomerId(db: Db, providerCustomerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: subscription.userId })
+    .from(subscription)
+    .where(eq(subscription.providerCustomerId, providerCustomerId))
+    .orderBy(desc(subscription.stateAsOf))
+    .limit(1);
+  return row?.userId;
+}
+
 /**
  * Writes the provider's state unless a newer event already did: the row only changes when this event
  * occurred at or after the one it holds. Returns the row when it was written.

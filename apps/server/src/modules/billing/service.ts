@@ -42,7 +42,8 @@ export async function subscriptionFacts(db: Db, userId: string, now: Date): Prom
 
 function accessStatus(row: SubscriptionRow, now: Date): NonNullable<AccessFacts['subscription']>['status'] {
   if (row.status === 'past_due') return 'past_due';
-  if (row.status === 'canceled' || row.status === 'paused') return 'canceled';
+  if (row.status === 'paused') return 'paused';
+  if (row.status === 'canceled') return 'canceled';
   // A scheduled cancellation keeps access until the period ends, even before Paddle's canceled event.
   if (row.cancelAtPeriodEnd) return row.currentPeriodEnd && row.currentPeriodEnd > now ? 'canceling' : 'canceled';
   return 'active';
@@ -74,8 +75,9 @@ export async function getBillingStatus(
   const plan = planTerms(row.planId);
   const status = accessStatus(row, now);
   return {
+    // A paused subscription is still the user's: it is resumed in the portal, not bought again.
     hasSubscription: status !== 'canceled',
-    subscriptionStatus: status === 'canceled' ? 'canceled' : status === 'canceling' ? 'canceling' : status,
+    subscriptionStatus: status === 'active' && row.status === 'trialing' ? 'trialing' : status,
     planName: plan.name,
     amount: plan.amount,
     currency: plan.currency,

@@ -177,6 +177,7 @@ describe('billingSections (SPEC §2 /billing)', () => {
       'Canceling',
       'Canceled',
       'Past Due',
+      'Paused',
       'Unpaid',
       'Trial',
       'No Subscription',

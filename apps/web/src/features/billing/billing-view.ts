@@ -9,6 +9,7 @@ export const STATUS_LABELS: Record<BillingSubscriptionStatus, string> = {
   canceling: 'Canceling',
   canceled: 'Canceled',
   past_due: 'Past Due',
+  paused: 'Paused',
   unpaid: 'Unpaid',
   trialing: 'Trial',
   none: 'No Subscription',
