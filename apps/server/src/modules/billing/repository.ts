@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingEvent, subscription, usagePeriod, user } from '../../db/schema';
 
@@ -104,9 +104,21 @@ export interface PaidPeriod {
 
 /**
  * Makes sure the billing period has its allowance row, once; when the plan changed within the period,
- * the row takes the new plan's allowance and keeps what was used.
+ * the row takes the new plan's allowance and keeps what was used. An earlier period of the subscription
+ * ends where this one starts (a renewal brought forward, e.g. a billing date moved), so periods never overlap.
  */
 export async function ensurePaidPeriod(db: Db, period: PaidPeriod) {
+  await db
+    .update(usagePeriod)
+    .set({ endsAt: period.startsAt })
+    .where(
+      and(
+        eq(usagePeriod.kind, 'paid'),
+        eq(usagePeriod.providerSubscriptionId, period.providerSubscriptionId),
+        lt(usagePeriod.startsAt, period.startsAt),
+        gt(usagePeriod.endsAt, period.startsAt),
+      ),
+    );
   const terms = {
     planName: period.planName,
     imagesIncluded: period.imagesIncluded,
