@@ -46,6 +46,18 @@ test('trial → Pro through the sandbox checkout → cancel, resume and a failed
   const usage = page.getByRole('region', { name: 'Usage Overview' });
   await expect(usage).toContainText('Plan: Pro');
   await expect(usage).toContainText('0 / 400');
+  // A period that starts now shows its whole length (Nov 24 → Dec 24: 30), though this page's clock was read
+  // before the checkout.
+  const period = (
+    (await (await page.request.get('/api/payment-sandbox/subscription')).json()) as {
+      subscription: { currentPeriodStart: string; currentPeriodEnd: string };
+    }
+  ).subscription;
+  const periodDays = Math.round(
+    (Date.parse(period.currentPeriodEnd) - Date.parse(period.currentPeriodStart)) / 86_400_000,
+  );
+  expect(periodDays).toBeGreaterThanOrEqual(28);
+  await expect(usage.locator('dt:text-is("Days left") + dd')).toHaveText(String(periodDays));
   await expect(usage.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   const management = page.getByRole('region', { name: 'Plan & Billing Management' });
   await expect(management).toContainText('Pro Plan');
@@ -93,6 +105,11 @@ test('trial → Pro through the sandbox checkout → cancel, resume and a failed
   await failNext.click();
   await expect(failNext).toHaveAttribute('aria-checked', 'true');
   await portal.getByRole('button', { name: 'Simulate renewal now' }).click();
+  await expect(
+    toasts(portal).getByText(
+      'The renewal payment failed: a new one-month period starts today, unpaid, and the subscription is past due with 3 days of grace to pay.',
+    ),
+  ).toBeVisible();
   await expect(subscription).toContainText('Past Due');
   await expect(portal.getByRole('button', { name: 'Pay overdue balance' })).toBeVisible();
   await expect(failNext).toHaveAttribute('aria-checked', 'false');

@@ -24,12 +24,13 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>;
 export const planListSchema = z.array(planSchema);
 
-/** SPEC §4 billing view status labels. */
+/** SPEC §4 billing view status labels, plus 'paused' (paused at the payment provider, resumed in its portal). */
 export const billingSubscriptionStatusSchema = z.enum([
   'active',
   'canceling',
   'canceled',
   'past_due',
+  'paused',
   'unpaid',
   'trialing',
   'none',

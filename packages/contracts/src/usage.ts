@@ -5,7 +5,8 @@ export const TRIAL_HOURS = 24;
 export const GRACE_DAYS = 3;
 export const DEFAULT_RETENTION_DAYS = 30;
 
-export const subscriptionTypeSchema = z.enum(['none', 'trial', 'paid', 'canceled', 'past_due']);
+/** SPEC §3, plus 'paused': a paid subscription paused at the payment provider (no access until resumed). */
+export const subscriptionTypeSchema = z.enum(['none', 'trial', 'paid', 'canceled', 'past_due', 'paused']);
 export type SubscriptionType = z.infer<typeof subscriptionTypeSchema>;
 
 /** SPEC §3 "Usage stats", plus when the trial ends (for the countdown). */

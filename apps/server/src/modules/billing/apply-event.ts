@@ -2,11 +2,13 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { UserEvent } from '../events/event-bus';
 import type { PaddleEvent, PaddleSubscription, PaddleTransaction } from './paddle-events';
-import { findPlanByPriceId, type PlanPriceIds } from './plans';
+import { findPlanInItems, type PlanPriceIds } from './plans';
 import {
   endPaidPeriodsAfter,
   ensurePaidPeriod,
   findSubscriptionByProviderId,
+  findUserIdByCustomerId,
+  lockUser,
   recordEvent,
   saveSubscriptionState,
   setUserSubscriptionStatus,
@@ -57,12 +59,13 @@ async function applySubscription(
   { provider, priceIds, log }: ApplyContext,
 ): Promise<ApplyOutcome> {
   const previous = await findSubscriptionByProviderId(db, data.id);
-  const userId = previous?.userId ?? data.custom_data?.user_id;
-  const plan = findPlanByPriceId(data.items[0]!.price.id, priceIds);
+  const userId = previous?.userId ?? data.custom_data?.user_id ?? (await findUserIdByCustomerId(db, data.customer_id));
+  const plan = findPlanInItems(data.items, priceIds);
   if (!userId || !plan) {
     log.warn({ eventId: event.eventId, subscriptionId: data.id }, 'billing event for an unknown user or price ignored');
     return { result: 'ignored', notices: [] };
   }
+  await lockUser(db, userId);
   const period = data.current_billing_period;
   const saved = await saveSubscriptionState(db, {
     userId,
@@ -90,7 +93,10 @@ async function applySubscription(
       endsAt: new Date(period.ends_at),
     });
   }
-  if (data.status === 'canceled') await endPaidPeriodsAfter(db, data.id, event.occurredAt);
+  // A canceled or paused subscription stops its allowance now; a resume re-opens the period it reports.
+  if (data.status === 'canceled' || data.status === 'paused') {
+    await endPaidPeriodsAfter(db, data.id, event.occurredAt);
+  }
   await setUserSubscriptionStatus(db, userId, userStatus(saved));
   return { result: 'applied', notices: noticesFor(previous, saved, plan.name) };
 }
@@ -108,6 +114,7 @@ async function applyTransaction(
     log.warn({ eventId: event.eventId }, 'transaction for an unknown subscription ignored');
     return { result: 'ignored', notices: [] };
   }
+  await lockUser(db, userId);
   if (event.eventType === 'transaction.payment_failed') {
     // Paddle follows with subscription.past_due; this only records the failure early if it comes first.
     if (current && current.status === 'active' && current.stateAsOf <= event.occurredAt) {
@@ -123,8 +130,7 @@ async function applyTransaction(
     return { result: 'applied', notices: [] };
   }
   // A one-off charge (overage) does not open a period; a first payment or a renewal does.
-  const priceId = data.items?.find((item) => item.price.id)?.price.id;
-  const plan = priceId ? findPlanByPriceId(priceId, priceIds) : undefined;
+  const plan = findPlanInItems(data.items, priceIds);
   if (data.origin === 'subscription_charge' || !data.billing_period || !plan) {
     return { result: 'ignored', notices: [] };
   }
@@ -140,22 +146,29 @@ async function applyTransaction(
   return { result: 'applied', notices: [] };
 }
 
+/** SPEC §3 knows trial, active, canceled and past_due for the user; a paused subscription gives no access. */
 function userStatus(row: SubscriptionRow): 'active' | 'past_due' | 'canceled' {
   if (row.status === 'past_due') return 'past_due';
   if (row.status === 'canceled' || row.status === 'paused') return 'canceled';
   return 'active';
 }
 
-/** SPEC §8: 'Subscription Canceled' when it is (or will be) canceled; 'Subscription Updated' when it is active. */
+/** Active or in Paddle's own trial: the plan is in force. */
+const isLive = (row: SubscriptionRow) => row.status === 'active' || row.status === 'trialing';
+
+/**
+ * SPEC §8: 'Subscription Canceled' when it is (or will be) canceled; 'Subscription Updated' when it is active
+ * (again). A pause is neither: no notice, so no one reads 'canceled' about a subscription that can be resumed.
+ */
 function noticesFor(previous: SubscriptionRow | undefined, saved: SubscriptionRow, planName: string): Notice[] {
   const data = { userId: saved.userId, planName };
   const wasEnding = previous ? previous.cancelAtPeriodEnd || previous.status === 'canceled' : false;
   const isEnding = saved.cancelAtPeriodEnd || saved.status === 'canceled';
   if (isEnding && !wasEnding) return [{ userId: saved.userId, event: { type: 'subscription.canceled', data } }];
-  if (saved.status !== 'active' || isEnding) return [];
+  if (!isLive(saved) || isEnding) return [];
   const changed =
     !previous ||
-    previous.status !== 'active' ||
+    !isLive(previous) ||
     previous.planId !== saved.planId ||
     previous.cancelAtPeriodEnd !== saved.cancelAtPeriodEnd;
   return changed ? [{ userId: saved.userId, event: { type: 'subscription.updated', data } }] : [];

@@ -21,6 +21,13 @@ interface SandboxDeps {
   now?: () => Date;
 }
 
+/** What a simulated renewal did, and the period the subscription is in afterwards. */
+export interface RenewalOutcome {
+  outcome: 'renewed' | 'payment_failed' | 'ended';
+  periodStart: Date;
+  periodEnd: Date;
+}
+
 export interface SandboxCustomer {
   userId: string;
   email: string;
@@ -135,16 +142,18 @@ export function createLocalSandbox({ db, webhookSecret, deliver, portalUrl, now 
     },
 
     /**
-     * Moves the subscription to its next period now, as the end of the month would: it ends if a
-     * cancellation was scheduled, fails (past_due) if the next renewal was set to fail, renews otherwise.
+     * Brings the end of the current period forward to now, as if the month were over: the subscription
+     * ends if a cancellation was scheduled; otherwise the next one-month period starts now and is paid, or,
+     * if the next renewal was set to fail, starts unpaid with the subscription past due (as Paddle moves
+     * a subscription into its next period even when the renewal payment fails). Says which happened.
      */
-    async renewNow(userId: string) {
+    async renewNow(userId: string): Promise<RenewalOutcome> {
       const row = await load(userId);
       if (row.cancelAtPeriodEnd) {
         // Paddle clears the scheduled change once it has taken effect.
         const ended = await save(row, { status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: now() });
         await announce(ended, 'subscription.canceled');
-        return;
+        return { outcome: 'ended', periodStart: ended.currentPeriodStart, periodEnd: ended.currentPeriodEnd };
       }
       const start = now();
       const next = { currentPeriodStart: start, currentPeriodEnd: addMonths(start, 1) };
@@ -152,11 +161,16 @@ export function createLocalSandbox({ db, webhookSecret, deliver, portalUrl, now 
         const failed = await save(row, { ...next, status: 'past_due', failNextRenewal: false });
         await emit('transaction.payment_failed', transactionData(failed, 'subscription_recurring', 'past_due'));
         await announce(failed, 'subscription.past_due');
-        return;
+        return {
+          outcome: 'payment_failed',
+          periodStart: failed.currentPeriodStart,
+          periodEnd: failed.currentPeriodEnd,
+        };
       }
       const renewed = await save(row, { ...next, status: 'active' });
       await chargePeriod(renewed, 'subscription_recurring');
       await announce(renewed, 'subscription.updated');
+      return { outcome: 'renewed', periodStart: renewed.currentPeriodStart, periodEnd: renewed.currentPeriodEnd };
     },
 
     /** Settles a failed renewal, as updating the card in Paddle's portal would. */

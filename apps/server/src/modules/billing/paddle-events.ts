@@ -10,7 +10,16 @@ const customData = z
 
   .nullable()
   .optional();
-const items = z.array(z.object({ price: z.object({ id: z.string() }), quantity: z.number().optional() })).min(1);
+/** A subscription's items: Hearth's plan may be any of them (an add-on or a one-time charge can come first). */
+const items = z
+  .array(
+    z.object({
+      price: z.object({ id: z.string() }),
+      quantity: z.number().optional(),
+      status: z.string().optional(),
+    }),
+  )
+  .min(1);
 
 export const paddleSubscriptionSchema = z.object({
   id: z.string(),
@@ -19,7 +28,12 @@ export const paddleSubscriptionSchema = z.object({
   custom_data: customData,
   items,
   current_billing_period: period.nullable().optional(),
-  scheduled_change: z.object({ action: z.string(), effective_at: z.string() }).nullable().optional(),
+  scheduled_change: z
+    .object({ action: z.string(), effective_at: z.string(), resume_at: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
+  paused_at: z.string().nullable().optional(),
+  canceled_at: z.string().nullable().optional(),
 });
 export type PaddleSubscription = z.infer<typeof paddleSubscriptionSchema>;
 
@@ -42,12 +56,17 @@ const envelope = z.object({
   data: z.unknown(),
 });
 
+/** Every subscription event Paddle Billing sends; each carries the whole subscription entity and is applied. */
 export const SUBSCRIPTION_EVENTS = [
   'subscription.created',
+  'subscription.imported',
+  'subscription.trialing',
   'subscription.activated',
   'subscription.updated',
-  'subscription.canceled',
+  'subscription.paused',
+  'subscription.resumed',
   'subscription.past_due',
+  'subscription.canceled',
 ] as const;
 export const TRANSACTION_EVENTS = ['transaction.completed', 'transaction.payment_failed'] as const;
 

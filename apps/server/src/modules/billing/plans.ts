@@ -83,6 +83,21 @@ export function findPlanByPriceId(priceId: string, priceIds: PlanPriceIds): Plan
   return listPlans(priceIds).find((plan) => plan.paddlePriceId === priceId);
 }
 
+/**
+ * The Hearth plan among a subscription's or transaction's items, wherever it sits: Paddle lists add-ons and
+ * one-time charges beside it, in no promised order. Undefined when no item is one of our plans.
+ */
+export function findPlanInItems(
+  items: readonly { price: { id?: string | null } }[] | null | undefined,
+  priceIds: PlanPriceIds,
+): Plan | undefined {
+  for (const item of items ?? []) {
+    const plan = item.price.id ? findPlanByPriceId(item.price.id, priceIds) : undefined;
+    if (plan) return plan;
+  }
+  return undefined;
+}
+
 /** Overage in cents for `imagesUsed` on a plan: only plans that go on past their included images charge it. */
 export function overageCost(plan: Pick<Plan, 'imagesIncluded' | 'overagePricePerImage'>, imagesUsed: number) {
   const extra = Math.max(0, imagesUsed - plan.imagesIncluded);

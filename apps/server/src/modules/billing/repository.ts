@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingEvent, subscription, usagePeriod, user } from '../../db/schema';
 
@@ -21,6 +21,17 @@ export async function findSubscriptionByProviderId(db: Db, providerSubscriptionI
     .from(subscription)
     .where(eq(subscription.providerSubscriptionId, providerSubscriptionId));
   return row;
+}
+
+/** The owner of another subscription of the same provider customer (an imported one may carry no user id). */
+export async function findUserIdByCustomerId(db: Db, providerCustomerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: subscription.userId })
+    .from(subscription)
+    .where(eq(subscription.providerCustomerId, providerCustomerId))
+    .orderBy(desc(subscription.stateAsOf))
+    .limit(1);
+  return row?.userId;
 }
 
 /**
@@ -53,6 +64,30 @@ export async function findCurrentSubscription(db: Db, userId: string): Promise<S
   return rows.find((row) => row.status !== 'canceled') ?? rows[0];
 }
 
+/**
+ * Locks the user's row until the transaction ends. Billing events and the trial start both take this lock
+ * first, so a trial can never start while a subscription of the same user is being recorded.
+ */
+export async function lockUser(db: Db, userId: string) {
+  await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+}
+
+/** Whether the user has or had a paid subscription, in any state, or a paid period (a payment came first). */
+export async function hasSubscriptionHistory(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(subscription)
+    .where(eq(subscription.userId, userId))
+    .limit(1);
+  if (row) return true;
+  const [period] = await db
+    .select({ found: sql<number>`1` })
+    .from(usagePeriod)
+    .where(and(eq(usagePeriod.userId, userId), eq(usagePeriod.kind, 'paid')))
+    .limit(1);
+  return Boolean(period);
+}
+
 export async function setUserSubscriptionStatus(db: Db, userId: string, status: 'active' | 'past_due' | 'canceled') {
   await db.update(user).set({ subscriptionStatus: status }).where(eq(user.id, userId));
 }
@@ -69,9 +104,21 @@ export interface PaidPeriod {
 
 /**
  * Makes sure the billing period has its allowance row, once; when the plan changed within the period,
- * the row takes the new plan's allowance and keeps what was used.
+ * the row takes the new plan's allowance and keeps what was used. An earlier period of the subscription
+ * ends where this one starts (a renewal brought forward, e.g. a billing date moved), so periods never overlap.
  */
 export async function ensurePaidPeriod(db: Db, period: PaidPeriod) {
+  await db
+    .update(usagePeriod)
+    .set({ endsAt: period.startsAt })
+    .where(
+      and(
+        eq(usagePeriod.kind, 'paid'),
+        eq(usagePeriod.providerSubscriptionId, period.providerSubscriptionId),
+        lt(usagePeriod.startsAt, period.startsAt),
+        gt(usagePeriod.endsAt, period.startsAt),
+      ),
+    );
   const terms = {
     planName: period.planName,
     imagesIncluded: period.imagesIncluded,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  GRACE_DAYS,
   billingMessageSchema,
   changePlanRequestSchema,
   sandboxCheckoutRequestSchema,
@@ -12,6 +13,15 @@ import { HttpError } from '../../http/errors';
 import type { RequireUser } from '../auth/session';
 import type { LocalSandbox } from './local-sandbox';
 import { findPlanByName, findPlanByPriceId, type PlanPriceIds } from './plans';
+
+/** What the portal says after 'Simulate renewal now': exactly what happened to the subscription and its dates. */
+export const RENEWAL_MESSAGES = {
+  renewed: 'Renewed: the current period was ended now and a new one-month period, paid, starts today.',
+  payment_failed:
+    'The renewal payment failed: a new one-month period starts today, unpaid, and the subscription is past due ' +
+    `with ${GRACE_DAYS} days of grace to pay.`,
+  ended: 'The subscription has ended, as it was set to cancel at the end of the period.',
+} as const;
 
 interface SandboxRouteDeps {
   sandbox: LocalSandbox;
@@ -89,8 +99,8 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox, priceIds, r
   );
 
   api.post('/api/payment-sandbox/renew-now', { schema: message }, async (request) => {
-    await sandbox.renewNow((await requireUser(request)).id);
-    return done('The billing period has moved on.');
+    const { outcome } = await sandbox.renewNow((await requireUser(request)).id);
+    return done(RENEWAL_MESSAGES[outcome]);
   });
 
   api.post('/api/payment-sandbox/pay-now', { schema: message }, async (request) => {

@@ -10,6 +10,7 @@ import {
   claimOverage,
   findCurrentSubscription,
   findUnbilledOverage,
+  hasSubscriptionHistory,
   releaseOverageClaim,
   type SubscriptionRow,
 } from './repository';
@@ -27,6 +28,11 @@ export async function planForUser(db: Db, userId: string) {
   };
 }
 
+/** Whether the user has or had a subscription (any status): such a user can never start the free trial. */
+export async function hasEverSubscribed(db: Db, userId: string): Promise<boolean> {
+  return hasSubscriptionHistory(db, userId);
+}
+
 /** The subscription part of the access decision (SPEC §6), or null when the user never subscribed. */
 export async function subscriptionFacts(db: Db, userId: string, now: Date): Promise<AccessFacts['subscription']> {
   const row = await findCurrentSubscription(db, userId);
@@ -36,7 +42,8 @@ export async function subscriptionFacts(db: Db, userId: string, now: Date): Prom
 
 function accessStatus(row: SubscriptionRow, now: Date): NonNullable<AccessFacts['subscription']>['status'] {
   if (row.status === 'past_due') return 'past_due';
-  if (row.status === 'canceled' || row.status === 'paused') return 'canceled';
+  if (row.status === 'paused') return 'paused';
+  if (row.status === 'canceled') return 'canceled';
   // A scheduled cancellation keeps access until the period ends, even before Paddle's canceled event.
   if (row.cancelAtPeriodEnd) return row.currentPeriodEnd && row.currentPeriodEnd > now ? 'canceling' : 'canceled';
   return 'active';
@@ -68,8 +75,9 @@ export async function getBillingStatus(
   const plan = planTerms(row.planId);
   const status = accessStatus(row, now);
   return {
+    // A paused subscription is still the user's: it is resumed in the portal, not bought again.
     hasSubscription: status !== 'canceled',
-    subscriptionStatus: status === 'canceled' ? 'canceled' : status === 'canceling' ? 'canceling' : status,
+    subscriptionStatus: status === 'active' && row.status === 'trialing' ? 'trialing' : status,
     planName: plan.name,
     amount: plan.amount,
     currency: plan.currency,

@@ -7,7 +7,7 @@ export interface AccessFacts {
   trialUsed: boolean;
   /** The user's paid subscription, once billing exists; null while there is none. */
   subscription: null | {
-    status: 'active' | 'canceling' | 'past_due' | 'canceled';
+    status: 'active' | 'canceling' | 'past_due' | 'paused' | 'canceled';
     gracePeriodEndsAt: Date | null;
   };
 }
@@ -26,6 +26,7 @@ export const RESTRICTIONS = {
   trialExpired: 'Your free trial has ended. Choose a plan to continue uploading images.',
   paymentOverdue: 'Your payment is past due and the grace period has expired. Complete payment to restore access.',
   canceled: 'Your subscription was canceled. Please resubscribe to upload and enhance photos.',
+  paused: 'Your subscription is paused. Resume it in the customer portal to upload and enhance photos.',
 } as const;
 
 export const trialEnd = (startedAt: Date) => new Date(startedAt.getTime() + TRIAL_HOURS * 60 * 60 * 1000);
@@ -51,6 +52,8 @@ export function decideAccess(facts: AccessFacts): AccessDecision {
           restriction: inGrace ? null : RESTRICTIONS.paymentOverdue,
         };
       }
+      case 'paused':
+        return { ...base, subscriptionType: 'paused', canUpload: false, restriction: RESTRICTIONS.paused };
       case 'canceled':
         return { ...base, subscriptionType: 'canceled', canUpload: false, restriction: RESTRICTIONS.canceled };
     }

@@ -12,24 +12,27 @@ export async function findTrialFacts(db: Db, userId: string) {
   return row;
 }
 
+/** A plan's period always comes before the trial's: the trial's 10 images never stand in for a plan's allowance. */
+const paidFirst = sql`(${usagePeriod.kind} = 'paid') desc`;
+
 /** The period in force now, if any. */
 export async function findCurrentPeriod(db: Db, userId: string, now: Date): Promise<UsagePeriodRow | undefined> {
   const [row] = await db
     .select()
     .from(usagePeriod)
     .where(and(eq(usagePeriod.userId, userId), lte(usagePeriod.startsAt, now), gt(usagePeriod.endsAt, now)))
-    .orderBy(desc(usagePeriod.endsAt))
+    .orderBy(paidFirst, desc(usagePeriod.endsAt))
     .limit(1);
   return row;
 }
 
-/** The newest period, even if it has ended (an expired trial still shows what was used). */
+/** The newest period, even if it has ended (an expired trial still shows what was used); a plan's first. */
 export async function findLatestPeriod(db: Db, userId: string): Promise<UsagePeriodRow | undefined> {
   const [row] = await db
     .select()
     .from(usagePeriod)
     .where(eq(usagePeriod.userId, userId))
-    .orderBy(desc(usagePeriod.startsAt))
+    .orderBy(paidFirst, desc(usagePeriod.startsAt))
     .limit(1);
   return row;
 }

@@ -1,7 +1,7 @@
 import { TRIAL_IMAGES, type UsageStats } from '@hearth/contracts';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
-import { planForUser, subscriptionFacts } from '../billing/service';
+import { hasEverSubscribed, planForUser, subscriptionFacts } from '../billing/service';
 import { decideAccess, trialEnd, type AccessDecision } from './access';
 import {
   claimTrial,
@@ -14,6 +14,8 @@ import {
 } from './repository';
 
 export const TRIAL_STARTED_MESSAGE = `You can now process up to ${TRIAL_IMAGES} images during your trial period.`;
+export const SUBSCRIBED_TRIAL_MESSAGE =
+  'The free trial is for accounts without a subscription. Manage your plan on the billing page.';
 
 export async function accessFor(db: Db, userId: string, now: Date): Promise<AccessDecision> {
   const facts = await findTrialFacts(db, userId);
@@ -21,11 +23,19 @@ export async function accessFor(db: Db, userId: string, now: Date): Promise<Acce
   return decideAccess({ now, ...facts, subscription: await subscriptionFacts(db, userId, now) });
 }
 
-/** Starts the 24-hour, 10-image trial; each user gets it once. */
+/**
+ * Starts the 24-hour, 10-image trial; each user gets it once, and only before any subscription (SPEC §4:
+ * only when canStartTrial). Claiming the trial locks the user's row, which billing events also lock before
+ * they record a subscription, so the check below sees any subscription recorded at the same moment.
+ */
 export async function startTrial(db: Db, userId: string, now: Date) {
   return db.transaction(async (tx) => {
     if (!(await claimTrial(tx, userId, now))) {
       throw new HttpError(409, 'Your free trial has already been used. Choose a plan to continue.', 'TRIAL_USED');
+    }
+    if (await hasEverSubscribed(tx, userId)) {
+      // Thrown inside the transaction: the claim above is rolled back with it.
+      throw new HttpError(409, SUBSCRIBED_TRIAL_MESSAGE, 'HAS_SUBSCRIPTION');
     }
     const endsAt = trialEnd(now);
     await insertPeriod(tx, { userId, kind: 'trial', imagesIncluded: TRIAL_IMAGES, startsAt: now, endsAt });
@@ -39,11 +49,12 @@ export async function startTrial(db: Db, userId: string, now: Date) {
 }
 
 export async function getUsageStats(db: Db, userId: string, now: Date, retentionDays: number): Promise<UsageStats> {
-  const [facts, period, access, paid] = await Promise.all([
+  const [facts, period, access, paid, subscribed] = await Promise.all([
     findTrialFacts(db, userId),
     findLatestPeriod(db, userId),
     accessFor(db, userId, now),
     planForUser(db, userId),
+    hasEverSubscribed(db, userId),
   ]);
   if (!facts) throw notFound('User not found');
   const isPaidPeriod = period?.kind === 'paid';
@@ -62,7 +73,7 @@ export async function getUsageStats(db: Db, userId: string, now: Date, retention
     currentPeriodEnd: (paid?.currentPeriodEnd ?? period?.endsAt)?.toISOString() ?? null,
     overageImages: isPaidPeriod ? overageImages : 0,
     overageCost: isPaidPeriod ? (overageImages * (period.overagePricePerImage ?? 0)) / 100 : 0,
-    canStartTrial: !facts.trialUsed,
+    canStartTrial: !facts.trialUsed && !subscribed,
     canUpload: access.canUpload,
     restriction: access.restriction,
     retentionDays: paid?.plan.retentionPeriodDays ?? retentionDays,

@@ -92,11 +92,22 @@ describe('money (SPEC §9: en-US, minor units / 100)', () => {
 
 describe('daysLeft', () => {
   const now = Date.parse('2026-03-01T12:00:00Z');
-  it('counts a started day, never goes below 0, and is null without an end', () => {
+  it('counts the last hours as a day, never goes below 0, and is null without an end', () => {
     expect(daysLeft('2026-03-31T12:00:00Z', now)).toBe(30);
     expect(daysLeft('2026-03-01T13:00:00Z', now)).toBe(1);
+    expect(daysLeft('2026-03-02T11:00:00Z', now)).toBe(1);
+    expect(daysLeft('2026-03-03T02:00:00Z', now)).toBe(2);
+    expect(daysLeft('2026-03-01T12:00:00Z', now)).toBe(0);
     expect(daysLeft('2026-02-28T12:00:00Z', now)).toBe(0);
     expect(daysLeft(null, now)).toBeNull();
+  });
+
+  it('shows a fresh period as its length, even from a clock a minute behind', () => {
+    const start = Date.parse('2026-11-24T14:35:00Z');
+    expect(daysLeft('2026-12-24T14:35:00Z', start)).toBe(30);
+    expect(daysLeft('2026-12-24T14:35:00Z', start - 60_000)).toBe(30);
+    expect(daysLeft('2026-12-24T14:35:00Z', start + 5_000)).toBe(30);
+    expect(daysLeft('2026-11-24T14:35:00Z', Date.parse('2026-10-24T14:34:00Z'))).toBe(31);
   });
 });
 
@@ -177,6 +188,7 @@ describe('billingSections (SPEC §2 /billing)', () => {
       'Canceling',
       'Canceled',
       'Past Due',
+      'Paused',
       'Unpaid',
       'Trial',
       'No Subscription',

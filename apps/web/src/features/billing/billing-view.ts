@@ -9,6 +9,7 @@ export const STATUS_LABELS: Record<BillingSubscriptionStatus, string> = {
   canceling: 'Canceling',
   canceled: 'Canceled',
   past_due: 'Past Due',
+  paused: 'Paused',
   unpaid: 'Unpaid',
   trialing: 'Trial',
   none: 'No Subscription',
@@ -49,10 +50,16 @@ export function usagePercent(used: number, included: number): number {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whole days left in the period, counting a started day as a day; 0 once it has ended, null without an end. */
+/**
+ * Days left in the period, to the nearest whole day, so a fresh period shows its length (Nov 24 → Dec 24: 30)
+ * even when `now` is a little behind (the page's clock ticks once a minute, and browser and server clocks
+ * differ); rounding up made that 31. The last hours still count as 1; 0 once it has ended, null without an end.
+ */
 export function daysLeft(periodEnd: string | null, now: number): number | null {
   if (!periodEnd) return null;
-  return Math.max(0, Math.ceil((new Date(periodEnd).getTime() - now) / DAY_MS));
+  const msLeft = new Date(periodEnd).getTime() - now;
+  if (msLeft <= 0) return 0;
+  return Math.max(1, Math.round(msLeft / DAY_MS));
 }
 
 export interface PlanButtonContext {

@@ -48,6 +48,14 @@ describe('subscriptionBanner', () => {
     expect(subscriptionBanner({ ...base, subscriptionType: 'canceled' }, now)).toEqual({ kind: 'canceled' });
   });
 
+  it('shows a paused subscription as restricted with the server reason, never as canceled', () => {
+    const restriction = 'Your subscription is paused. Resume it in the customer portal to upload and enhance photos.';
+    expect(subscriptionBanner({ ...base, subscriptionType: 'paused', restriction }, now)).toEqual({
+      kind: 'access-restricted',
+      message: restriction,
+    });
+  });
+
   it('counts the grace period down, then restricts access', () => {
     const overdue = { ...base, subscriptionType: 'past_due' as const };
     expect(subscriptionBanner({ ...overdue, gracePeriodEndDate: '2026-03-03T12:00:00Z' }, now)).toEqual({

@@ -29,6 +29,9 @@ export function subscriptionBanner(stats: BannerFacts, now: number): Subscriptio
     }
     case 'canceled':
       return { kind: 'canceled' };
+    case 'paused':
+      // Not 'canceled': a paused subscription is resumed in the customer portal; the server says so.
+      return { kind: 'access-restricted', message: stats.restriction };
     case 'past_due':
       return stats.gracePeriodEndDate && msUntil(stats.gracePeriodEndDate, now) > 0
         ? { kind: 'payment-overdue', graceEndsAt: stats.gracePeriodEndDate }
@@ -75,7 +78,8 @@ export type UsageAllowance = 'none' | 'limited' | 'with-overage' | 'unlimited';
 export function usageAllowance(
   stats: Pick<UsageStats, 'subscriptionType' | 'imagesIncluded' | 'imagesRemaining'>,
 ): UsageAllowance {
-  if (stats.subscriptionType === 'canceled' || stats.subscriptionType === 'none') return 'none';
+  if (stats.subscriptionType === 'canceled' || stats.subscriptionType === 'paused' || stats.subscriptionType === 'none')
+    return 'none';
   if (stats.imagesRemaining < 0) return stats.imagesIncluded > 0 ? 'with-overage' : 'unlimited';
   return stats.imagesIncluded > 0 ? 'limited' : 'none';
 }

@@ -7,6 +7,7 @@ const tones: Record<BillingSubscriptionStatus, BadgeTone> = {
   canceling: 'warning',
   canceled: 'danger',
   past_due: 'danger',
+  paused: 'warning',
   unpaid: 'danger',
   trialing: 'brand',
   none: 'neutral',
