@@ -89,9 +89,10 @@ describe('photo files', () => {
   it('of a failed photo have no enhanced version', async () => {
     const failed = none.photos[0]!;
     expect(failed).toMatchObject({ status: 'failed', enhancedUrl: null, downloadUrl: null });
+    // It could not be read: gone for good (410) and said so, not "not enhanced yet".
     const enhanced = await owner.get(`/api/photos/${failed.id}/enhanced`);
-    expect(enhanced.status).toBe(404);
-    expect(enhanced.body.message).toBe('This photo has not been enhanced yet');
+    expect(enhanced.status).toBe(410);
+    expect(enhanced.body).toMatchObject({ code: 'PHOTO_UNREADABLE' });
   });
 });
 

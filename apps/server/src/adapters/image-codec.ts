@@ -202,8 +202,8 @@ async function decodeBmp(path: string): Promise<RgbImage> {
   const file = await readFile(path);
   const { width, height } = readBmpHeader(file);
   assertPixelCount(width, height);
-  const { rgb } = decodeBmpToRgb(file);
-  return { data: rgb, width, height };
+  const decoded = await decodeBmpToRgb(file);
+  return { data: decoded.rgb, width: decoded.width, height: decoded.height };
 }
 
 async function readHead(path: string, length: number): Promise<Buffer> {

@@ -23,6 +23,7 @@ import { giveImageBack } from '../usage/service';
 import { runGenerativeEdit, type StageLimits } from './generative-edit';
 import { runLocalEngine } from './local-engine';
 import { finalPromptForPhoto } from './request';
+import { GENERIC_FAILURE, MISSING_UPLOAD_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
 
 export interface EnhanceDeps {
   db: Db;
@@ -48,10 +49,7 @@ export class PermanentEnhancementError extends Error {}
 /** The photo was deleted (with its project) while its job ran: there is nothing left to finish. */
 class PhotoGoneError extends Error {}
 
-export const GENERIC_FAILURE = 'Enhancement failed. The image was not charged; please try again.';
-export const NO_PROVIDER_FAILURE =
-  'This edit needs an AI image provider, which is not configured. The image was not charged.';
-const UNREADABLE = 'This photo could not be read. Please export it again (JPG or HEIC) and upload it once more.';
+export { GENERIC_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
 
 /**
  * `photo.enhance`: idempotent. A finished or deleted photo is skipped; files are written under fixed keys,
@@ -74,7 +72,12 @@ export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: 
     const error =
       deps.staging && deadline?.aborted && caught === deadline.reason ? deadlineError(deps.staging, caught) : caught;
     const { message, mayRetry } = describeFailure(error);
-    deps.log.warn({ err: error, photoId, mayRetry, lastAttempt: context.isLastAttempt }, 'photo enhancement failed');
+    // The cause (a decoder's or vendor's own words) is logged; the photo carries only `message`.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+    deps.log.warn(
+      { err: error, cause, photoId, mayRetry, lastAttempt: context.isLastAttempt },
+      'photo enhancement failed',
+    );
     if (mayRetry && !context.isLastAttempt) throw error;
     await failPhoto(deps.db, photoId, message);
   } finally {
@@ -114,7 +117,7 @@ async function enhance(deps: EnhanceDeps, photo: PhotoRow, workDir: string, sign
   await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
   await cpu(deps)(async () => {
     await normalizeToJpeg(file('original'), photo.imageType, file('preview.jpg')).catch((error: unknown) => {
-      throw new PermanentEnhancementError(`${UNREADABLE} (${(error as Error).message})`);
+      throw new PermanentEnhancementError(UNREADABLE_FAILURE, { cause: error });
     });
     await makeThumbnail(file('preview.jpg'), file('thumbnail.jpg'));
   });
@@ -200,7 +203,7 @@ async function openOriginal({ db, storage }: EnhanceDeps, photo: PhotoRow) {
   } catch (error) {
     if (!(error instanceof StorageNotFoundError)) throw error;
     if (!(await findPhoto(db, photo.id))) throw new PhotoGoneError();
-    throw new PermanentEnhancementError('The uploaded file is missing. Please upload the photo again.');
+    throw new PermanentEnhancementError(MISSING_UPLOAD_FAILURE);
   }
 }
 

@@ -17,6 +17,7 @@ import {
   normalizeToJpeg,
   readImageInfo,
 } from '../../adapters/image-codec';
+import { bmpSuite } from './test-support/bmp-suite';
 import { drawImage, encodeBmp, jpegMetadataSegments, withExifOrientation } from './test-support/synthetic-photos';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
@@ -117,6 +118,25 @@ describe('decoding and normalising', () => {
     expect(decoded).toMatchObject({ width: 5, height: 3 });
     expect(decoded.data.equals(image.data)).toBe(true);
   });
+
+  it.each(bmpSuite().map((file) => [file.name, file] as const))(
+    'decodes the BMP Suite file %s to its exact colours',
+    async (name, { bytes, expected, tolerance }) => {
+      const bmp = path.join(workDir, name);
+      await writeFile(bmp, bytes);
+      expect(await readImageInfo(bmp, 'bmp')).toEqual({
+        width: expected.width,
+        height: expected.height,
+        orientation: 1,
+      });
+      const decoded = await decodeToRgb(bmp, 'bmp');
+      expect(decoded).toMatchObject({ width: expected.width, height: expected.height });
+      let worst = 0;
+      for (let i = 0; i < expected.data.length; i++)
+        worst = Math.max(worst, Math.abs(decoded.data[i]! - expected.data[i]!));
+      expect(worst).toBeLessThanOrEqual(tolerance);
+    },
+  );
 
   it('decodes a HEIC made by a phone-like encoder (x265)', async () => {
     const heic = await decodeToRgb(fixture('furnished-interior.heic'), 'heic');

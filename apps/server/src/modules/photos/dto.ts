@@ -1,4 +1,5 @@
 import type { Photo } from '@hearth/contracts';
+import { failureForDisplay } from '../enhancement/failure-messages';
 import type { PhotoRow } from './repository';
 
 export const photoUrls = (id: string) => ({
@@ -27,7 +28,7 @@ export function toPhoto(row: PhotoRow): Photo {
     notes: row.notes,
     needsReview: row.needsReview,
     reviewReason: row.reviewReason,
-    error: row.error,
+    error: failureForDisplay(row.error),
     width: row.width,
     height: row.height,
     createdAt: row.createdAt.toISOString(),

@@ -1,10 +1,11 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { open } from 'node:fs/promises';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
 /** The upload formats SPEC §5 accepts, named by what their bytes are, never by file name or Content-Type. */
 export type ImageType = 'jpeg' | 'png' | 'heic' | 'webp' | 'gif' | 'bmp' | 'tiff';
 
-/** Bytes of the file's head that sniffing needs; file-type reads at most this many. */
-export const SNIFF_BYTES = 4100;
+/** Bytes of the file's head that hold a HEIF `ftyp` box (its size is bounded below). */
+const FTYP_BYTES = 4096;
 
 const TYPE_BY_EXTENSION: Record<string, ImageType> = {
   jpg: 'jpeg',
@@ -26,14 +27,37 @@ const STRUCTURAL_HEIF_BRANDS = new Set(['mif1', 'msf1']);
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
 /**
- * Identifies an accepted image type from the first bytes of a file (at least the first {@link SNIFF_BYTES}
- * when the file is that long), or null for anything else: SVG, HTML, scripts, videos, AVIF.
+ * Identifies an accepted image type from a file's bytes, or null for anything else: SVG, HTML, scripts,
+ * videos, AVIF, camera raw files.
+ *
+ * The file is read where its format says to look, not only at its head: a TIFF's first image directory may
+ * sit anywhere, and libvips, scanners and many cameras write it after the pixels, at the end of the file.
  */
-export async function sniffImageType(head: Uint8Array): Promise<ImageType | null> {
-  const ftyp = readFtypBrands(head);
+export async function sniffImageFile(path: string): Promise<ImageType | null> {
+  const ftyp = readFtypBrands(await readHead(path, FTYP_BYTES));
   if (ftyp) return isHeicStill(ftyp) ? 'heic' : null;
-  const detected = await fileTypeFromBuffer(head);
+  // file-type throws on some malformed structures (a directory pointing past the end): not an image we take.
+  const detected = await fileTypeFromFile(path).catch(() => undefined);
   return detected ? (TYPE_BY_EXTENSION[detected.ext] ?? null) : null;
+}
+
+/** {@link sniffImageFile} for bytes already in memory: the whole file, or as much of it as there is. */
+export async function sniffImageType(bytes: Uint8Array): Promise<ImageType | null> {
+  const ftyp = readFtypBrands(bytes);
+  if (ftyp) return isHeicStill(ftyp) ? 'heic' : null;
+  const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  return detected ? (TYPE_BY_EXTENSION[detected.ext] ?? null) : null;
+}
+
+async function readHead(path: string, length: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 interface FtypBrands {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +8,7 @@ import type { MultipartFile, Multipart } from '@fastify/multipart';
 import { MAX_PHOTOS_PER_BATCH, REJECTED_FILES_MESSAGE } from '@hearth/contracts';
 import { ImageTooLargeError, MAX_INPUT_PIXELS, readImageInfo } from '../../adapters/image-codec';
 import { HttpError } from '../../http/errors';
-import { sniffImageType, type ImageType } from './image-type';
+import { sniffImageFile, type ImageType } from './image-type';
 
 export interface ReceivedFile {
   tempPath: string;
@@ -24,8 +24,6 @@ export interface ReceivedUpload {
   files: ReceivedFile[];
   fields: Record<string, string>;
 }
-
-const SNIFF_BYTES = 4100;
 
 /**
  * Streams every file of a multipart upload to a temporary file (never the whole batch in memory),
@@ -70,7 +68,7 @@ async function receiveFile(part: MultipartFile, tempDir: string): Promise<Receiv
   try {
     await pipeline(part.file, counter, createWriteStream(tempPath));
     if (part.file.truncated) throw tooLarge(fileName);
-    const type = await sniffImageType(await readHead(tempPath));
+    const type = await sniffImageFile(tempPath);
     if (!type) throw new HttpError(415, REJECTED_FILES_MESSAGE, 'UNSUPPORTED_TYPE', { file: fileName });
     const info = await readImageInfo(tempPath, type).catch((error: unknown) => {
       if (error instanceof ImageTooLargeError) throw tooManyPixels(fileName, error);
@@ -80,17 +78,6 @@ async function receiveFile(part: MultipartFile, tempDir: string): Promise<Receiv
   } catch (error) {
     await rm(tempPath, { force: true });
     throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(fileName) : error;
-  }
-}
-
-async function readHead(filePath: string): Promise<Uint8Array> {
-  const handle = await open(filePath, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
   }
 }
 

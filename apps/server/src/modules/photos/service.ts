@@ -1,11 +1,12 @@
-import { pipeline, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { zipFileName, type Photo } from '@hearth/contracts';
 import yazl from 'yazl';
 import { metadataFreeJpegStream } from '../../adapters/image-codec';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { requireProject } from '../projects/service';
-import type { ObjectStorage } from '../storage/storage';
+import { StorageNotFoundError, type ObjectStorage } from '../storage/storage';
 import { toPhoto } from './dto';
 import { findPhotoForUser, keysOfPhotos, listPhotosOfProject, type PhotoRow } from './repository';
 
@@ -42,14 +43,44 @@ export async function openPhotoFile(
   const photo = await findPhotoForUser(db, userId, photoId);
   if (!photo) throw notFound('Photo not found');
   const source = fileSource(photo, kind);
-  if (!source) throw notFound(NOT_YET[kind]);
-  const stored = await storage.get(source.key);
+  if (!source) throw photo.status === 'failed' && !photo.previewKey ? unreadable() : notFound(NOT_YET[kind]);
+  const stored = await storage.get(source.key).catch((error: unknown) => {
+    if (error instanceof StorageNotFoundError) throw fileGone();
+    throw error;
+  });
   return {
-    stream: source.reencode ? pipeline(stored, metadataFreeJpegStream(), () => undefined) : stored,
+    stream: source.reencode ? await reencoded(stored, photo.status) : stored,
     contentType: 'image/jpeg',
     ...(kind === 'download' ? { attachmentName: enhancedFileName(photo.fileName) } : {}),
   };
 }
+
+/**
+ * The upload re-encoded before any byte is sent, so that a file the decoder gives up on halfway (a truncated
+ * JPEG) is answered with a status and a sentence, not a 500 or a picture cut off midway.
+ */
+async function reencoded(stored: Readable, status: PhotoRow['status']): Promise<Readable> {
+  const chunks: Buffer[] = [];
+  try {
+    await pipeline(stored, metadataFreeJpegStream(), async (jpeg: AsyncIterable<Buffer>) => {
+      for await (const chunk of jpeg) chunks.push(chunk);
+    });
+  } catch {
+    // Waiting: the pipeline has yet to decide (it will fail the photo, with the reason, and log the decoder's).
+    throw status === 'failed' ? unreadable() : notFound(NOT_YET.original);
+  }
+  return Readable.from([Buffer.concat(chunks)]);
+}
+
+/** A photo that could not be read has no picture to show: gone for good, unlike one still being prepared. */
+const unreadable = () =>
+  new HttpError(
+    410,
+    'This photo could not be read, so there is no picture of it to show. Export it again from your camera or phone and upload it once more.',
+    'PHOTO_UNREADABLE',
+  );
+const fileGone = () =>
+  new HttpError(410, 'The file of this photo is no longer available. Please upload the photo again.', 'FILE_GONE');
 
 const NOT_YET: Record<PhotoFileKind, string> = {
   original: 'This photo is still being prepared',

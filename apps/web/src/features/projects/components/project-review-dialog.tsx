@@ -1,5 +1,5 @@
 import type { Photo, Project } from '@hearth/contracts';
-import { CircleAlert, Download, LoaderCircle, Maximize2 } from 'lucide-react';
+import { CircleAlert, Download, ImageOff, LoaderCircle, Maximize2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -96,12 +96,18 @@ function ReviewBody({
                   photo.id === selected.id ? 'ring-brand-600' : 'ring-transparent hover:ring-stone-300',
                 )}
               >
-                <img
-                  src={photo.thumbnailUrl ?? photo.originalUrl}
-                  alt=""
-                  loading="lazy"
-                  className="size-full object-cover"
-                />
+                {hasNoPicture(photo) ? (
+                  <span className="flex size-full items-start justify-center bg-red-50 pt-2 text-red-700">
+                    <ImageOff aria-hidden className="size-5" />
+                  </span>
+                ) : (
+                  <img
+                    src={photo.thumbnailUrl ?? photo.originalUrl}
+                    alt=""
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
+                )}
                 {photo.status === 'failed' ? (
                   <span className="absolute inset-x-0 bottom-0 bg-red-700/90 text-[10px] font-semibold text-white">
                     Failed
@@ -144,11 +150,28 @@ function photoStatusText(photo: Photo) {
   return photo.status === 'processing' ? 'enhancing' : 'waiting';
 }
 
+/** A failed photo the pipeline could not even read has no preview: there is no picture of it to show. */
+const hasNoPicture = (photo: Photo) => photo.status === 'failed' && photo.thumbnailUrl === null;
+
+const FAILED_FALLBACK = 'This photo could not be enhanced. Its image was given back to your allowance.';
+
 function PhotoStage({ photo, onFullSize }: { photo: Photo; onFullSize: () => void }) {
   const ratio = photo.width && photo.height ? photo.width / photo.height : undefined;
+  // A picture that does not load (gone, or unreadable) is replaced by a plain notice, never a broken image.
+  const [brokenId, setBrokenId] = useState<string | null>(null);
+  const noPicture = hasNoPicture(photo) || (photo.status === 'failed' && brokenId === photo.id);
   return (
     <div className="space-y-3">
-      {photo.enhancedUrl ? (
+      {noPicture ? (
+        <div
+          role="status"
+          aria-label={`${photo.fileName} could not be read`}
+          className="flex flex-col items-center justify-center gap-2 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center text-sm text-red-900"
+        >
+          <ImageOff aria-hidden className="size-8 text-red-700" />
+          <p className="font-semibold">There is no picture of this photo to show.</p>
+        </div>
+      ) : photo.enhancedUrl ? (
         <CompareSlider
           key={photo.id}
           beforeSrc={photo.originalUrl}
@@ -163,6 +186,7 @@ function PhotoStage({ photo, onFullSize }: { photo: Photo; onFullSize: () => voi
           <img
             src={photo.originalUrl}
             alt={`${photo.fileName}, original`}
+            onError={() => setBrokenId(photo.id)}
             className={cn('mx-auto max-h-[55dvh] w-full object-contain', photo.status !== 'failed' && 'opacity-60')}
           />
           {photo.status !== 'failed' ? (
@@ -185,7 +209,7 @@ function PhotoStage({ photo, onFullSize }: { photo: Photo; onFullSize: () => voi
           {photo.status === 'failed' ? (
             <p className="flex items-start gap-1.5 text-red-800">
               <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {photo.error ?? 'This photo could not be enhanced. Its image was given back to your allowance.'}
+              {photo.error ?? FAILED_FALLBACK}
             </p>
           ) : null}
           {photo.reviewReason ? <p className="text-orange-800">{photo.reviewReason}</p> : null}
@@ -199,10 +223,12 @@ function PhotoStage({ photo, onFullSize }: { photo: Photo; onFullSize: () => voi
           ) : null}
         </div>
         <div className="flex shrink-0 gap-2">
-          <Button variant="secondary" size="sm" onClick={onFullSize}>
-            <Maximize2 aria-hidden className="size-4" />
-            Full size
-          </Button>
+          {noPicture ? null : (
+            <Button variant="secondary" size="sm" onClick={onFullSize}>
+              <Maximize2 aria-hidden className="size-4" />
+              Full size
+            </Button>
+          )}
           {photo.downloadUrl ? (
             <a href={photo.downloadUrl} download className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
               <Download aria-hidden className="size-4" />
