@@ -269,15 +269,13 @@ test('a renamed text file is flagged at selection, and a photo the server refuse
 
   // A JPEG signature over damaged data passes the browser's look at the first bytes; the server refuses that
   // file alone, takes the good one, and the toast names the refused file and why.
-  await page
-    .getByLabel('Choose photos')
-    .setInputFiles([
-      {
-        name: 'damaged.jpg',
-        mimeType: 'image/jpeg',
-        buffer: Buffer.concat([roomJpeg.subarray(0, 3), Buffer.alloc(64)]),
-      },
-    ]);
+  await page.getByLabel('Choose photos').setInputFiles([
+    {
+      name: 'damaged.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.concat([roomJpeg.subarray(0, 3), Buffer.alloc(64)]),
+    },
+  ]);
   await expect(page.getByText('2 photos selected')).toBeVisible();
   await chooseTemplate(page, 'Professional Enhancement');
   await page.getByRole('button', { name: 'Process Photos' }).click();
