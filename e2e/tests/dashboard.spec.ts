@@ -242,3 +242,45 @@ test('a trial user over the quota sees the SPEC toast, from the browser check an
   await page.goto('/api/login');
   await expect(page).toHaveURL(/\/signin$/);
 });
+
+test('a renamed text file is flagged at selection, and a photo the server refuses is named in the toast', async ({
+  page,
+}) => {
+  await signedInNewUser(page);
+  await page
+    .getByRole('region', { name: 'Start Free Trial' })
+    .getByRole('button', { name: 'Start Free Trial' })
+    .click();
+  await expect(page.getByText('Trial Started')).toBeVisible();
+  const roomJpeg = await readFile(photo('empty-interior.jpg'));
+
+  // Named and typed like a photo, but its first bytes are text: refused before anything is sent.
+  await page.getByLabel('Choose photos').setInputFiles([
+    { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: roomJpeg },
+    { name: 'listing-notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Viewing on Saturday at 10am.\n') },
+  ]);
+  await expect(page.getByText('Some files were rejected')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Only JPG, PNG, HEIC, WEBP, GIF, BMP, TIFF files under 25MB are allowed. Not added: listing-notes.jpg.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('1 photo selected')).toBeVisible();
+
+  // A JPEG signature over damaged data passes the browser's look at the first bytes; the server refuses that
+  // file alone, takes the good one, and the toast names the refused file and why.
+  await page.getByLabel('Choose photos').setInputFiles([
+    {
+      name: 'damaged.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.concat([roomJpeg.subarray(0, 3), Buffer.alloc(64)]),
+    },
+  ]);
+  await expect(page.getByText('2 photos selected')).toBeVisible();
+  await chooseTemplate(page, 'Professional Enhancement');
+  await page.getByRole('button', { name: 'Process Photos' }).click();
+  await expect(page.getByText('Some files were rejected')).toBeVisible();
+  await expect(page.getByText(/"damaged\.jpg" could not be read as an image; it may be damaged\./)).toBeVisible();
+  await expect(page.getByText(/Enhancing 1 photo in "/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Usage' })).toContainText('1 of 10 images used');
+});

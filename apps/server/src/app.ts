@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { createSmtpTransport } from './adapters/smtp-mail';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerBodyDeadlines } from './http/body-deadlines';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginGuard } from './http/origin-guard';
 import { createAuth } from './modules/auth/auth';
@@ -45,6 +46,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     genReqId: (request) => headerRequestId(request.headers['x-request-id']) ?? randomUUID(),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // Slow headers are cut by Node (checked every second); slow bodies by registerBodyDeadlines. No total
+    // request timeout: an upload may take many minutes on a slow uplink, and ends only when it goes idle.
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: 0,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,6 +57,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerBodyDeadlines(app, config);
   registerOriginGuard(app, config.trustedOrigins);
 
   const { db } = database;

@@ -40,6 +40,16 @@ const envSchema = billingEnvSchema.extend(aiEnvShape).extend({
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   STALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
   ENHANCEMENT_ENGINE: z.enum(['local', 'ai']).default('local'),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1 second')
+    .max(300, 'must be at most 300 seconds')
+    .default(10),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1 second')
+    .max(3600, 'must be at most 3600 seconds')
+    .default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +89,10 @@ export interface Config {
    * engine (full resolution, free) or, when set to 'ai' and a provider is configured, the provider.
    */
   enhancementEngine: Env['ENHANCEMENT_ENGINE'];
+  /** How long a request may take to send its headers, and then its body unless it is an upload. */
+  requestTimeoutMs: number;
+  /** An upload ends when no byte of it arrives for this long; it has no total limit. */
+  uploadIdleTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +148,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     billing: billing.config,
     ai,
     enhancementEngine: env.ENHANCEMENT_ENGINE,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
   };
 }
 

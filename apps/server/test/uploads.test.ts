@@ -84,21 +84,49 @@ describe('POST /api/projects/:id/upload', () => {
   ])('refuses %s with 415, leaving nothing behind', async (_label, name, data) => {
     const { client, project, uploadPath } = await trialUserWithProject();
     const filesBefore = (await storedFiles()).length;
-    const response = await client.upload(
-      uploadPath,
-      [
-        { name: 'good.jpg', data: await makeJpeg() },
-        { name, data },
-      ],
-      {
-        templateId: 'blue-sky',
-      },
-    );
+    const response = await client.upload(uploadPath, [{ name, data }], { templateId: 'blue-sky' });
     expect(response.status).toBe(415);
-    expect(response.body).toMatchObject({ message: REJECTED_FILES_MESSAGE, file: name });
+    expect(response.body).toMatchObject({
+      message: REJECTED_FILES_MESSAGE,
+      file: name,
+      refused: [{ fileName: name, code: 'UNSUPPORTED_TYPE' }],
+    });
     expect(await photoRows(project.id)).toBe(0);
     expect((await storedFiles()).length).toBe(filesBefore);
     expect((await usage(client)).imagesUsed).toBe(0);
+  });
+
+  it('takes the good photos of a batch and names each refused file with its reason', async () => {
+    const { client, project, uploadPath } = await trialUserWithProject();
+    const response = await client.upload<{ photos: Photo[]; refused: unknown[] }>(
+      uploadPath,
+      [
+        { name: 'kitchen.jpg', data: await makeJpeg() },
+        { name: 'notes.jpg', data: Buffer.from('Viewing on Saturday at 10am.\n') },
+        { name: 'huge.jpg', data: await jpegOfSize(MAX_UPLOAD_BYTES + 1) },
+        { name: 'bomb.png', data: pixelBombPng() },
+        { name: 'garden.png', data: await makePng() },
+      ],
+      { templateId: 'blue-sky' },
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.photos.map((p) => p.fileName)).toEqual(['kitchen.jpg', 'garden.png']);
+    expect(response.body.refused).toEqual([
+      {
+        fileName: 'notes.jpg',
+        code: 'UNSUPPORTED_TYPE',
+        message: '"notes.jpg" is not a JPG, PNG, HEIC, WEBP, GIF, BMP or TIFF image.',
+      },
+      { fileName: 'huge.jpg', code: 'FILE_TOO_LARGE', message: '"huge.jpg" is larger than 25 MB.' },
+      {
+        fileName: 'bomb.png',
+        code: 'TOO_MANY_PIXELS',
+        message: '"bomb.png" is 50000×50000 pixels; photos can have at most 100 megapixels.',
+      },
+    ]);
+    expect(await photoRows(project.id)).toBe(2);
+    expect(await usage(client)).toMatchObject({ imagesUsed: 2 });
+    expect(await readdir(path.join(testApp.config.dataDir, 'tmp', 'uploads'))).toEqual([]);
   });
 
   it('takes a file of exactly 25 MB and refuses one byte more with 413', async () => {

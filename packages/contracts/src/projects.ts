@@ -69,11 +69,28 @@ export const photoSchema = z.object({
 export type Photo = z.infer<typeof photoSchema>;
 export const photoListSchema = z.array(photoSchema);
 
+/** A file of an upload batch that was not taken, and why, in words a person can act on. */
+export const refusedFileSchema = z.object({
+  fileName: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+export type RefusedFile = z.infer<typeof refusedFileSchema>;
+
+/** The good files of a batch are taken; the others are listed in `refused`. */
 export const uploadResponseSchema = z.object({
   project: projectSchema,
   photos: photoListSchema,
+  refused: z.array(refusedFileSchema),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** The error body when no file of a batch could be taken: the first refusal's message, and every refused file. */
+export const uploadRefusalSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  refused: z.array(refusedFileSchema),
+});
 
 export const idParamsSchema = z.object({ id: z.uuid({ error: 'Not found' }) });
 

@@ -56,11 +56,16 @@ export function errorStatus(error: unknown): number | undefined {
 }
 
 function errorBody(error: unknown) {
+  return errorBodyAs(error, errorBodySchema);
+}
+
+/** The JSON error body of an API error read with a contract schema; undefined when it does not fit. */
+export function errorBodyAs<Schema extends z.ZodType>(error: unknown, schema: Schema): z.output<Schema> | undefined {
   if (!(error instanceof Error)) return undefined;
   const body = STATUS_PREFIX.exec(error.message)?.[2];
   if (!body) return undefined;
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(body));
+    const parsed = schema.safeParse(JSON.parse(body));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { Photo, Project } from '@hearth/contracts';
+import type { UploadResponse } from '@hearth/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -49,10 +49,10 @@ export async function acceptUpload(
   projectId: string,
   upload: ReceivedUpload,
   now = new Date(),
-): Promise<{ project: Project; photos: Photo[] }> {
+): Promise<UploadResponse> {
   const stored: string[] = [];
   try {
-    if (!upload.files.length) throw new HttpError(400, 'Choose at least one photo to upload.', 'NO_PHOTOS');
+    if (!upload.files.length) throw nothingTaken(upload);
     const request = resolveRequest(upload.fields, engines);
 
     const planned = upload.files.map((file) => ({ file, id: randomUUID() }));
@@ -80,13 +80,24 @@ export async function acceptUpload(
     // From here the files belong to committed photos: whatever fails next must not delete them.
     stored.length = 0;
     await queueJobs(queue, photos, log);
-    return { project: await getProject(db, userId, projectId), photos: photos.map(toPhoto) };
+    const refused = upload.refused.map(({ fileName, code, message }) => ({ fileName, code, message }));
+    return { project: await getProject(db, userId, projectId), photos: photos.map(toPhoto), refused };
   } catch (error) {
     await Promise.all(stored.map((key) => storage.delete(key)));
     throw error;
   } finally {
     await discard(upload.files);
   }
+}
+
+/** No file to take: either none was sent, or every one was refused (answered as the first refusal, listing all). */
+function nothingTaken({ refused }: ReceivedUpload): HttpError {
+  const [first] = refused;
+  if (!first) return new HttpError(400, 'Choose at least one photo to upload.', 'NO_PHOTOS');
+  return new HttpError(first.status, first.batchMessage, first.code, {
+    file: first.fileName,
+    refused: refused.map(({ fileName, code, message }) => ({ fileName, code, message })),
+  });
 }
 
 /**

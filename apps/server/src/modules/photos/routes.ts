@@ -36,6 +36,8 @@ const photoFileParams = z.object({
 export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
   const { db, requireUser } = deps;
   await app.register(multipart, {
+    // A too-large file is refused on its own (part.file.truncated), not by failing the whole batch.
+    throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PHOTOS_PER_BATCH, fields: 10, fieldSize: 20_000, parts: 50 },
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -51,11 +53,15 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
 
   api.post(
     '/api/projects/:id/upload',
-    { schema: { params: idParamsSchema, response: { 201: uploadResponseSchema } } },
+    {
+      schema: { params: idParamsSchema, response: { 201: uploadResponseSchema } },
+      // 30 photos of 25 MB may take many minutes on a slow uplink: only a stalled upload is cut.
+      config: { bodyTimeout: 'idle' },
+    },
     async (request, reply) => {
       const { id } = await requireUser(request);
       await checkUploadAllowed(db, id, request.params.id);
-      const received = await receiveUpload(request.parts(), path.join(deps.tempDir, 'uploads'));
+      const received = await receiveUpload(request, path.join(deps.tempDir, 'uploads'));
       const accepted = await acceptUpload({ ...deps, log: request.log }, id, request.params.id, received);
       return reply.status(201).send(accepted);
     },

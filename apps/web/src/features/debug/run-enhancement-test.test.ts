@@ -40,6 +40,7 @@ function fakeDeps(
     uploadPhoto: vi.fn(async (_upload: TestPhotoUpload): Promise<UploadResponse> => ({
       project,
       photos: [photoFixture({ status: 'waiting' })],
+      refused: [],
     })),
     fetchPhotos: vi.fn(async () => photoLists[Math.min(poll++, photoLists.length - 1)]!),
     deleteProject: vi.fn(async () => undefined),
@@ -166,7 +167,7 @@ describe('runEnhancementTest', () => {
       signal: controller.signal,
       uploadPhoto: vi.fn(async () => {
         controller.abort();
-        return { project, photos: [photoFixture({ status: 'waiting' })] };
+        return { project, photos: [photoFixture({ status: 'waiting' })], refused: [] };
       }),
     });
     const outcome = await runEnhancementTest(input, deps);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../lib/toast';
 import { addToSelection, fileIdentity } from './file-selection';
 import type { QuotaProblem } from './quota';
+import { looksLikeImage } from './sniff-image';
 
 export interface SelectedPhoto {
   id: string;
@@ -11,7 +12,14 @@ export interface SelectedPhoto {
   previewUrl: string;
 }
 
-const [rejectedTitle, rejectedDescription] = splitMessage(REJECTED_FILES_MESSAGE);
+export const [rejectedTitle, rejectedDescription] = splitMessage(REJECTED_FILES_MESSAGE);
+
+/** SPEC §5's rejection toast, naming the files: '… are allowed. Not added: a.txt, b.pdf.' */
+export const rejectedFilesToast = (names: readonly string[], what = 'Not added') => ({
+  variant: 'destructive' as const,
+  title: rejectedTitle,
+  description: `${rejectedDescription} ${what}: ${names.join(', ')}.`,
+});
 
 /** 'Some files were rejected: Only JPG, ...' → a toast title and its description, words unchanged. */
 function splitMessage(message: string): [string, string] {
@@ -33,12 +41,18 @@ export function usePhotoSelection(checkQuota: (count: number) => QuotaProblem | 
   useEffect(() => () => current.current.forEach((p) => URL.revokeObjectURL(p.previewUrl)), []);
 
   const add = useCallback(
-    (incoming: readonly File[]) => {
+    async (chosen: readonly File[]) => {
+      // The first bytes tell a renamed text file or document from a photo before anything is sent.
+      const verdicts = await Promise.all(chosen.map(looksLikeImage));
+      const notImages = chosen.filter((_, index) => !verdicts[index]);
+      const incoming = chosen.filter((_, index) => verdicts[index]);
       const before = current.current;
-      const { files, rejected, overBatchLimit } = addToSelection(
+      const change = addToSelection(
         before.map((p) => p.file),
         incoming,
       );
+      const { files, overBatchLimit } = change;
+      const rejected = [...notImages, ...change.rejected];
       const added = files.slice(before.length);
       const quota = added.length > 0 ? checkQuota(files.length) : null;
       if (quota) {
@@ -46,7 +60,7 @@ export function usePhotoSelection(checkQuota: (count: number) => QuotaProblem | 
         return;
       }
       if (rejected.length > 0) {
-        showToast({ variant: 'destructive', title: rejectedTitle, description: rejectedDescription });
+        showToast(rejectedFilesToast(rejected.map((f) => f.name)));
       } else if (overBatchLimit.length > 0) {
         showToast({
           variant: 'destructive',

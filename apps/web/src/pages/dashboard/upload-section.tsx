@@ -1,4 +1,4 @@
-import type { Project, Template, UsageStats } from '@hearth/contracts';
+import { uploadRefusalSchema, type Project, type RefusedFile, type Template, type UsageStats } from '@hearth/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useCreateProject } from '../../features/projects/api/create-project';
@@ -9,10 +9,10 @@ import { useUploadPhotos } from '../../features/upload/api/upload-photos';
 import { UploadCard } from '../../features/upload/components/upload-card';
 import { processBlocker } from '../../features/upload/process-readiness';
 import { checkQuota, quotaTitleForCode } from '../../features/upload/quota';
-import { usePhotoSelection } from '../../features/upload/use-photo-selection';
+import { rejectedDescription, rejectedTitle, usePhotoSelection } from '../../features/upload/use-photo-selection';
 import { usageStatsQueryKey } from '../../features/usage/api/get-usage-stats';
 import { restrictionOverlayText } from '../../features/usage/subscription-state';
-import { errorCode, errorMessage, isUnauthorizedError } from '../../lib/api-client';
+import { errorBodyAs, errorCode, errorMessage, isUnauthorizedError } from '../../lib/api-client';
 import { redirectToLogin } from '../../lib/login-redirect';
 import { showToast } from '../../lib/toast';
 import { EnhancementOptions } from './enhancement-options';
@@ -65,6 +65,8 @@ export function UploadSection({
 
   const failed = (error: unknown) => {
     if (isUnauthorizedError(error)) return redirectToLogin();
+    const refused = errorBodyAs(error, uploadRefusalSchema)?.refused;
+    if (refused?.length) return showToast({ variant: 'destructive', ...refusedToast(refused) });
     showToast({ variant: 'destructive', ...uploadErrorToast(error, stats) });
   };
 
@@ -92,10 +94,15 @@ export function UploadSection({
       ]);
       void queryClient.invalidateQueries({ queryKey: projectsQueryKeys.list() });
       selection.clear();
-      showToast({
-        title: 'Photos uploaded',
-        description: `Enhancing ${files.length} ${files.length === 1 ? 'photo' : 'photos'} in "${result.project.name}".`,
-      });
+      const taken = result.photos.length;
+      const enhancing = `Enhancing ${taken} ${taken === 1 ? 'photo' : 'photos'} in "${result.project.name}".`;
+      // One toast at a time (SPEC §9): the refused files are named in it, with what did go through.
+      if (result.refused.length > 0) {
+        const { title, description } = refusedToast(result.refused);
+        showToast({ variant: 'destructive', title, description: `${description} ${enhancing}` });
+      } else {
+        showToast({ title: 'Photos uploaded', description: enhancing });
+      }
     } catch (error) {
       // A project whose upload was refused would sit empty in the list: remove it again.
       if (project) await deleteProject(project.id).catch(() => undefined);
@@ -109,7 +116,7 @@ export function UploadSection({
   return (
     <UploadCard
       photos={selection.photos}
-      onAdd={selection.add}
+      onAdd={(chosen) => void selection.add(chosen)}
       onRemove={selection.remove}
       onClear={selection.clear}
       locked={!stats.canUpload}
@@ -134,6 +141,11 @@ export function UploadSection({
       }
     />
   );
+}
+
+/** SPEC §5's rejection toast naming each refused file with the server's reason. */
+function refusedToast(refused: readonly RefusedFile[]) {
+  return { title: rejectedTitle, description: `${rejectedDescription} ${refused.map((r) => r.message).join(' ')}` };
 }
 
 /** SPEC §8 wording for a refused upload; the server's message carries the details. */
