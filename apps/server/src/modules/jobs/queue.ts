@@ -72,15 +72,24 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
   );
   await boss.start();
 
-  await boss.createQueue('photo.enhance', {
-    name: 'photo.enhance',
-    retryLimit: settings.enhanceRetryLimit,
-    retryDelay: 5,
-    retryBackoff: true,
-    expireInSeconds: settings.enhanceExpireSeconds,
-  });
-  await boss.createQueue('retention.sweep', { name: 'retention.sweep', retryLimit: 2, expireInSeconds: 15 * 60 });
-  await boss.createQueue('billing.overage', { name: 'billing.overage', retryLimit: 2, expireInSeconds: 15 * 60 });
+  // pg-boss copies a queue's settings onto each job it queues; createQueue leaves an existing queue as it
+  // was, so the settings are written on every boot: a changed ENHANCE_JOB_EXPIRE_SECONDS or
+  // ENHANCE_RETRY_LIMIT applies to every job queued from then on.
+  const queues: Record<JobName, PgBoss.Queue> = {
+    'photo.enhance': {
+      name: 'photo.enhance',
+      retryLimit: settings.enhanceRetryLimit,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: settings.enhanceExpireSeconds,
+    },
+    'retention.sweep': { name: 'retention.sweep', retryLimit: 2, expireInSeconds: 15 * 60 },
+    'billing.overage': { name: 'billing.overage', retryLimit: 2, expireInSeconds: 15 * 60 },
+  };
+  for (const definition of Object.values(queues)) {
+    await boss.createQueue(definition.name, definition);
+    await boss.updateQueue(definition.name, definition);
+  }
 
   return {
     async send(name, data, options) {
