@@ -88,11 +88,17 @@ export async function replaceEnhanceJob(
  * A photo whose job was handed back at shutdown waits for the job that replaces it; false when the photo
  * has finished, is gone, or already belongs to another job.
  */
-export async function returnToQueue(db: Db, photoId: string, { previous, next, now }: { previous: string; next: string; now: Date }) {
+export async function returnToQueue(
+  db: Db,
+  photoId: string,
+  { previous, next, now }: { previous: string; next: string; now: Date },
+) {
   const rows = await db
     .update(photo)
     .set({ status: 'waiting', enhanceJobId: next, updatedAt: now })
-    .where(and(eq(photo.id, photoId), eq(photo.enhanceJobId, previous), notInArray(photo.status, ['completed', 'failed'])))
+    .where(
+      and(eq(photo.id, photoId), eq(photo.enhanceJobId, previous), notInArray(photo.status, ['completed', 'failed'])),
+    )
     .returning({ id: photo.id });
   return rows.length === 1;
 }
