@@ -83,6 +83,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const tempDir = path.join(config.dataDir, 'tmp');
   const engines = { generative: config.ai.providers.length > 0 };
   const queue = await startQueue(database, logger, config.queue);
+  // Fastify runs onClose hooks last-added first: the stall timer stops, then the queue, then the bus and
+  // mail. Workers stop taking jobs as soon as closing starts, while HTTP requests drain; their grace runs
+  // from then.
+  app.addHook('preClose', async () => void queue.drain().catch(() => undefined)); // stop() reports its errors
   app.addHook('onClose', async () => queue.stop());
   const payments = await registerBilling(app, { config, db, bus, requireUser, log: logger });
   if (config.runsWorkers) {

@@ -39,6 +39,7 @@ const envSchema = billingEnvSchema.extend(aiEnvShape).extend({
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   STALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
   ENHANCEMENT_ENGINE: z.enum(['local', 'ai']).default('local'),
   REQUEST_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
@@ -78,6 +79,7 @@ export interface Config {
     enhanceRetryLimit: number;
     pollingIntervalSeconds: number;
     maintenanceIntervalSeconds: number;
+    shutdownGraceSeconds: number;
   };
   stallCheckSeconds: number;
   /** Paddle when PADDLE_ variables are set, else the local payment sandbox. */
@@ -143,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       enhanceRetryLimit: env.ENHANCE_RETRY_LIMIT,
       pollingIntervalSeconds: env.QUEUE_POLL_SECONDS,
       maintenanceIntervalSeconds: env.QUEUE_MAINTENANCE_SECONDS,
+      shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     },
     stallCheckSeconds: env.STALL_CHECK_SECONDS,
     billing: billing.config,

@@ -17,16 +17,25 @@ async function main() {
   logger.info({ database: database.kind }, 'migrations applied');
 
   const app = await buildApp({ config, database, logger });
-  app.addHook('onClose', async () => database.close());
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 15_000).unref();
-    await app.close();
+    // In order: no new requests or jobs, running ones finish within the grace period or are handed back to
+    // the queue, the queue stops, and the database closes last (an onClose hook would run before the
+    // queue's, as Fastify runs them last-added first).
+    const forceExit = setTimeout(() => process.exit(1), (config.queue.shutdownGraceSeconds + 30) * 1000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     clearTimeout(forceExit);
+    logger.info('shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

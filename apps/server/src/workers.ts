@@ -6,7 +6,7 @@ import type { PlanPriceIds } from './modules/billing/plans';
 import { billEndedOverage } from './modules/billing/service';
 import type { Database, Db } from './db/client';
 import { enhancePhoto } from './modules/enhancement/enhance-photo';
-import { recoverStalledPhotos } from './modules/enhancement/recover-stalled';
+import { handBackPhoto, recoverStalledPhotos } from './modules/enhancement/recover-stalled';
 import type { Queue } from './modules/jobs/queue';
 import { describeStagingAvailability } from './modules/providers/config';
 import { SqlRateLimitStore } from './modules/providers/rate-limit';
@@ -35,7 +35,7 @@ const STALLED_AFTER_MS = 60_000;
 /** A try's provider call is abandoned this long before the job expires, leaving time to fail the photo. */
 const DEADLINE_MARGIN_MS = 15_000;
 
-/** Starts the job handlers and schedules of a worker process; returns how to stop the timers. */
+/** Starts the job handlers and schedules of a worker process; returns how to stop the timers (awaitable). */
 export async function startWorkers({ config, database, db, storage, queue, payments, log, tempDir }: WorkerDeps) {
   const staging = createStagingProvider(config.ai, { rateLimitStore: new SqlRateLimitStore(database), log });
   log.info({ staging: describeStagingAvailability(config.ai).reason }, 'photo worker started');
@@ -54,7 +54,9 @@ export async function startWorkers({ config, database, db, storage, queue, payme
     deadlineMs: Math.max(expireMs / 2, expireMs - DEADLINE_MARGIN_MS),
     limits,
   };
-  await queue.work('photo.enhance', photosAtOnce, (data, context) => enhancePhoto(enhanceDeps, data.photoId, context));
+  await queue.work('photo.enhance', photosAtOnce, (data, context) => enhancePhoto(enhanceDeps, data.photoId, context), {
+    handBack: (data, cancelledJobId) => handBackPhoto({ db, queue }, data.photoId, cancelledJobId),
+  });
   await queue.work('retention.sweep', 1, async () => {
     await sweepExpiredProjects({ db, storage, log });
     const removed = await removeStaleTempFiles(tempDir);
@@ -68,12 +70,17 @@ export async function startWorkers({ config, database, db, storage, queue, payme
   });
   await queue.schedule('billing.overage', '41 * * * *');
 
+  let checking: Promise<unknown> = Promise.resolve();
   const stallCheck = setInterval(() => {
-    recoverStalledPhotos(
+    checking = recoverStalledPhotos(
       { db, queue },
       { stalledAfterMs: STALLED_AFTER_MS, maxAttempts: config.queue.enhanceRetryLimit + 1 },
     ).catch((error: unknown) => log.error({ err: error }, 'stalled photo check failed'));
   }, config.stallCheckSeconds * 1000);
   stallCheck.unref();
-  return () => clearInterval(stallCheck);
+  // At shutdown: no new check, and one under way ends before the queue and the database close.
+  return async () => {
+    clearInterval(stallCheck);
+    await checking;
+  };
 }

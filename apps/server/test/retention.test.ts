@@ -1,4 +1,4 @@
-import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import type { Project } from '@hearth/contracts';
 import { enhancePhoto } from '../src/modules/enhancement/enhance-photo';
 import { removeStaleTempFiles, TEMP_FILE_MAX_AGE_MS } from '../src/modules/retention/stale-temp-files';
 import { sweepExpiredProjects } from '../src/modules/retention/sweep';
+import type { ObjectStorage } from '../src/modules/storage/storage';
 import { startTestApp, storageOf, tempDirOf, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { fixture } from './helpers/fixtures';
@@ -92,6 +93,108 @@ describe('the retention sweep', () => {
     const [a, b] = await Promise.all([sweepExpiredProjects(deps()), sweepExpiredProjects(deps())]);
     expect(a + b).toBe(1);
     expect((await filesOnDisk()).filter((f) => f.includes(old.photoId))).toEqual([]);
+  });
+});
+
+/** The app's storage, except that deleting fails when `failOn` says so, as a flaky disk or S3 would. */
+function storageFailingDeletes(failOn: (key: string) => boolean): ObjectStorage & { calls: string[] } {
+  const real = storageOf(testApp);
+  const calls: string[] = [];
+  return {
+    ...real,
+    calls,
+    async delete(key) {
+      calls.push(key);
+      if (failOn(key)) throw new Error(`EIO: i/o error, unlink '${key}'`);
+      await real.delete(key);
+    },
+  };
+}
+
+const projectRows = async (projectId: string) =>
+  (await testApp.database.query('select count(*)::int as n from project where id = $1', [projectId])).rows[0]!.n;
+const photoRows = async (projectId: string) =>
+  (await testApp.database.query('select count(*)::int as n from photo where project_id = $1', [projectId])).rows[0]!.n;
+
+describe('a retention sweep that fails part way', () => {
+  it('keeps the project while any file is left, and the next sweep leaves no row and no file', async () => {
+    const { client } = await signedInAgent(testApp);
+    await startTrial(client);
+    const old = await enhancedProject(client);
+    await expire(old.project.id);
+
+    // The original (with its GPS tags) cannot be deleted, once.
+    let originalDeletes = 0;
+    const flaky = storageFailingDeletes((key) => key.endsWith('/original') && ++originalDeletes === 1);
+    expect(await sweepExpiredProjects({ ...deps(), storage: flaky })).toBe(0);
+    expect(flaky.calls.filter((k) => k.endsWith('/original'))).toHaveLength(1);
+    expect(await projectRows(old.project.id)).toBe(1);
+    expect(await photoRows(old.project.id)).toBe(1);
+    expect((await filesOnDisk()).filter((f) => f.includes(old.photoId)).map((f) => path.basename(f))).toEqual([
+      'original',
+    ]);
+    // Still the agent's, until the sweep gets it.
+    expect((await client.get(`/api/projects/${old.project.id}/photos`)).status).toBe(200);
+
+    expect(await sweepExpiredProjects({ ...deps(), storage: flaky })).toBe(1);
+    expect(await projectRows(old.project.id)).toBe(0);
+    expect(await photoRows(old.project.id)).toBe(0);
+    expect((await filesOnDisk()).filter((f) => f.includes(old.photoId))).toEqual([]);
+    expect((await client.get(`/api/projects/${old.project.id}/photos`)).status).toBe(404);
+  });
+
+  it('whichever file deletion fails, a second sweep leaves no row and no file; other projects are still swept', async () => {
+    const { client } = await signedInAgent(testApp);
+    await startTrial(client);
+    // Four files per photo (original, preview, enhanced, thumbnail): fail at each in turn.
+    for (let failing = 1; failing <= 4; failing++) {
+      const stuck = await enhancedProject(client);
+      const other = await enhancedProject(client);
+      await expire(stuck.project.id);
+      await expire(other.project.id);
+      const stuckFiles = (await filesOnDisk()).filter((f) => f.includes(stuck.photoId));
+      let callsForStuck = 0;
+      const flaky = storageFailingDeletes((key) => key.includes(stuck.photoId) && ++callsForStuck === failing);
+
+      expect(await sweepExpiredProjects({ ...deps(), storage: flaky })).toBe(1);
+      expect(await projectRows(other.project.id)).toBe(0);
+      expect((await filesOnDisk()).filter((f) => f.includes(other.photoId))).toEqual([]);
+      expect(await projectRows(stuck.project.id)).toBe(1);
+      expect(await photoRows(stuck.project.id)).toBe(1);
+      const left = (await filesOnDisk()).filter((f) => f.includes(stuck.photoId));
+      expect(left.length).toBeGreaterThan(0);
+      expect(left.every((f) => stuckFiles.includes(f))).toBe(true);
+
+      expect(await sweepExpiredProjects({ ...deps(), storage: flaky })).toBe(1);
+      expect(await projectRows(stuck.project.id)).toBe(0);
+      expect((await filesOnDisk()).filter((f) => f.includes(stuck.photoId))).toEqual([]);
+    }
+  });
+});
+
+describe('deleting a project', () => {
+  it('whose files cannot all be deleted keeps it whole and says so; deleting again removes rows and files', async () => {
+    const { client } = await signedInAgent(testApp);
+    await startTrial(client);
+    const { project, photoId } = await enhancedProject(client);
+    const thumbnail = (await filesOnDisk()).find((f) => f.includes(photoId) && f.endsWith('thumbnail.jpg'))!;
+    const folder = path.join(testApp.config.dataDir, 'files', path.dirname(thumbnail));
+    // Something the storage cannot remove where the thumbnail was: a folder with a file in it.
+    await rm(path.join(folder, 'thumbnail.jpg'));
+    await mkdir(path.join(folder, 'thumbnail.jpg'));
+    await writeFile(path.join(folder, 'thumbnail.jpg', 'lock'), 'x');
+
+    const refused = await client.request('DELETE', `/api/projects/${project.id}`);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ message: 'Failed to delete project. Please try again.' });
+    expect((await client.get(`/api/projects/${project.id}/photos`)).status).toBe(200);
+    expect(await photoRows(project.id)).toBe(1);
+
+    await rm(path.join(folder, 'thumbnail.jpg'), { recursive: true });
+    expect((await client.request('DELETE', `/api/projects/${project.id}`)).status).toBe(204);
+    expect((await client.get(`/api/projects/${project.id}/photos`)).status).toBe(404);
+    expect(await projectRows(project.id)).toBe(0);
+    expect((await filesOnDisk()).filter((f) => f.includes(photoId))).toEqual([]);
   });
 });
 

@@ -62,12 +62,15 @@ export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: 
   await refreshProjectCounters(deps.db, photo.projectId);
   let workDir: string | undefined;
   const deadline = deps.deadlineMs ? AbortSignal.timeout(deps.deadlineMs) : undefined;
+  const stop = AbortSignal.any([deadline, context.signal].filter((s) => s !== undefined));
   try {
     await mkdir(deps.tempDir, { recursive: true });
     workDir = await mkdtemp(path.join(deps.tempDir, 'job-'));
-    await enhance(deps, photo, workDir, deadline);
+    await enhance(deps, photo, workDir, stop, context.signal);
   } catch (caught) {
     if (caught instanceof PhotoGoneError) return;
+    // Handed back to the queue at shutdown: another worker runs the photo again, nothing is recorded here.
+    if (context.signal?.aborted) return;
     // The provider call was abandoned at the deadline: it ends with the deadline signal's own reason.
     const error =
       deps.staging && deadline?.aborted && caught === deadline.reason ? deadlineError(deps.staging, caught) : caught;
@@ -109,18 +112,30 @@ function deadlineError(staging: StagingProvider, cause: unknown) {
   });
 }
 
-async function enhance(deps: EnhanceDeps, photo: PhotoRow, workDir: string, signal?: AbortSignal) {
+/**
+ * `signal` ends the provider call (the try's deadline, or a hand-back); `handedBack` alone also stops the
+ * steps between, so nothing is written once the photo belongs to another worker.
+ */
+async function enhance(
+  deps: EnhanceDeps,
+  photo: PhotoRow,
+  workDir: string,
+  signal: AbortSignal,
+  handedBack: AbortSignal | undefined,
+) {
   const { db, storage } = deps;
   const keys = photoKeys(photo.userId, photo.id);
   const file = (name: string) => path.join(workDir, name);
 
   await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
   await cpu(deps)(async () => {
+    handedBack?.throwIfAborted();
     await normalizeToJpeg(file('original'), photo.imageType, file('preview.jpg')).catch((error: unknown) => {
       throw new PermanentEnhancementError(UNREADABLE_FAILURE, { cause: error });
     });
     await makeThumbnail(file('preview.jpg'), file('thumbnail.jpg'));
   });
+  handedBack?.throwIfAborted();
   await storage.put(keys.preview, createReadStream(file('preview.jpg')), 'image/jpeg');
   await storage.put(keys.thumbnail, createReadStream(file('thumbnail.jpg')), 'image/jpeg');
   if (!(await saveProgress(db, photo.id, { previewKey: keys.preview, thumbnailKey: keys.thumbnail }))) {
@@ -128,12 +143,15 @@ async function enhance(deps: EnhanceDeps, photo: PhotoRow, workDir: string, sign
     throw new PhotoGoneError();
   }
 
+  handedBack?.throwIfAborted();
   const result = await runEngine(
     deps,
     photo,
     { inputPath: file('preview.jpg'), outputPath: file('enhanced.jpg') },
     signal,
+    handedBack,
   );
+  handedBack?.throwIfAborted();
   await storage.put(keys.enhanced, createReadStream(file('enhanced.jpg')), 'image/jpeg');
 
   const completed = await db.transaction(async (tx) => {
@@ -156,13 +174,22 @@ type EngineFiles = { inputPath: string; outputPath: string };
  * The local engine for the enhancement-only templates (unless ENHANCEMENT_ENGINE=ai), the generative provider
  * for staging and custom instructions. Returns the photo's columns that describe the result.
  */
-async function runEngine(deps: EnhanceDeps, photo: PhotoRow, files: EngineFiles, signal?: AbortSignal) {
+async function runEngine(
+  deps: EnhanceDeps,
+  photo: PhotoRow,
+  files: EngineFiles,
+  signal: AbortSignal,
+  handedBack: AbortSignal | undefined,
+) {
   const template = photo.templateId ? findTemplate(photo.templateId) : undefined;
   const local = template?.localOperations;
   const wantsProvider = !local || Boolean(photo.customPrompt) || deps.enhancementEngine === 'ai';
   if (local && !(wantsProvider && deps.staging)) {
     if (photo.customPrompt) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
-    const result = await cpu(deps)(() => runLocalEngine({ ...files, inputType: 'jpeg', operations: local }));
+    const result = await cpu(deps)(() => {
+      handedBack?.throwIfAborted();
+      return runLocalEngine({ ...files, inputType: 'jpeg', operations: local });
+    });
     const { engine, operations, notes, width, height } = result;
     return { engine, operations, notes, width, height };
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { Queue } from '../jobs/queue';
-import { findStalledPhotos, replaceEnhanceJob } from '../photos/repository';
+import { findPhoto, findStalledPhotos, replaceEnhanceJob, returnToQueue } from '../photos/repository';
+import { lockProjectForUpdate, refreshProjectCounters } from '../projects/service';
 import { failPhoto, GENERIC_FAILURE } from './enhance-photo';
 
 /**
@@ -34,4 +35,21 @@ export async function recoverStalledPhotos(
     result.requeued++;
   }
   return result;
+}
+
+/**
+ * The `photo.enhance` hand-back at shutdown (its job is cancelled by then): the photo waits again, for a
+ * new job that any worker may start at once. The new job is recorded first, as in the stalled-photo check.
+ */
+export async function handBackPhoto({ db, queue }: { db: Db; queue: Queue }, photoId: string, cancelledJobId: string) {
+  const photo = await findPhoto(db, photoId);
+  if (!photo) return;
+  const jobId = randomUUID();
+  const claimed = await db.transaction(async (tx) => {
+    await lockProjectForUpdate(tx, photo.projectId);
+    const waiting = await returnToQueue(tx, photoId, { previous: cancelledJobId, next: jobId, now: new Date() });
+    if (waiting) await refreshProjectCounters(tx, photo.projectId);
+    return waiting;
+  });
+  if (claimed) await queue.send('photo.enhance', { photoId }, { id: jobId });
 }

@@ -13,9 +13,20 @@ export type JobName = keyof JobPayloads;
 export interface JobContext {
   /** True on the last try: a handler that fails now must record the failure for good. */
   isLastAttempt: boolean;
+  /**
+   * Aborted when the process shuts down and the job, still running past the grace period, has been handed
+   * back to the queue: the handler should stop at once and record nothing (another worker runs it again).
+   */
+  signal?: AbortSignal;
 }
 
 export type JobHandler<N extends JobName> = (data: JobPayloads[N], context: JobContext) => Promise<void>;
+
+/**
+ * Queues the work of a job that was handed back at shutdown (the job itself is cancelled by then), so that
+ * another worker starts it at once. By default a new job with the same payload is sent.
+ */
+export type HandBack<N extends JobName> = (data: JobPayloads[N], cancelledJobId: string) => Promise<void>;
 
 export interface QueueSettings {
   /** How long a photo job may run before pg-boss treats it as lost and runs it again. */
@@ -27,6 +38,11 @@ export interface QueueSettings {
    * them again. A dead worker's photo waits at most expiry + this long.
    */
   maintenanceIntervalSeconds: number;
+  /**
+   * At shutdown, how long running jobs may take to finish before they are handed back to the queue for
+   * another worker (0 when unset: at once).
+   */
+  shutdownGraceSeconds?: number;
 }
 
 export interface Queue {
@@ -34,9 +50,44 @@ export interface Queue {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: { id?: string }): Promise<string | null>;
   /** True while the job is waiting, waiting to retry, or running: it will still run (or finish) by itself. */
   isPending(name: JobName, id: string): Promise<boolean>;
-  work<N extends JobName>(name: N, concurrency: number, handler: JobHandler<N>): Promise<void>;
+  work<N extends JobName>(
+    name: N,
+    concurrency: number,
+    handler: JobHandler<N>,
+    options?: { handBack?: HandBack<N> },
+  ): Promise<void>;
   schedule(name: JobName, cron: string): Promise<void>;
+  /**
+   * Stops fetching jobs at once; the running ones get the grace period to finish, and those still running
+   * then are handed back (their job cancelled, their work queued again) and their handlers aborted.
+   * Resolves once no handler runs any more. Repeated calls share the first one's work.
+   */
+  drain(): Promise<void>;
+  /** Drains, then stops pg-boss; the database may be closed once it resolves. */
   stop(): Promise<void>;
+}
+
+/** How long handlers that were aborted at shutdown may take to notice before the queue stops anyway. */
+const ABORTED_HANDLERS_WAIT_MS = 10_000;
+
+interface RunningJob {
+  name: JobName;
+  id: string;
+  data: unknown;
+  controller: AbortController;
+  /** The handler has ended. */
+  done: Promise<void>;
+  /** The whole run has ended, handing back included. */
+  ended: Promise<void>;
+  handBack: (data: never, cancelledJobId: string) => Promise<void>;
+}
+
+const noop = () => undefined;
+/** Waits for `promise`, or `ms` at most; the timer keeps the process alive meanwhile and is cleared after. */
+async function atMost(promise: Promise<unknown>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 const PENDING_STATES = new Set<string>(['created', 'retry', 'active']);
@@ -72,15 +123,67 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
   );
   await boss.start();
 
-  await boss.createQueue('photo.enhance', {
-    name: 'photo.enhance',
-    retryLimit: settings.enhanceRetryLimit,
-    retryDelay: 5,
-    retryBackoff: true,
-    expireInSeconds: settings.enhanceExpireSeconds,
-  });
-  await boss.createQueue('retention.sweep', { name: 'retention.sweep', retryLimit: 2, expireInSeconds: 15 * 60 });
-  await boss.createQueue('billing.overage', { name: 'billing.overage', retryLimit: 2, expireInSeconds: 15 * 60 });
+  // pg-boss copies a queue's settings onto each job it queues; createQueue leaves an existing queue as it
+  // was, so the settings are written on every boot: a changed ENHANCE_JOB_EXPIRE_SECONDS or
+  // ENHANCE_RETRY_LIMIT applies to every job queued from then on.
+  const queues: Record<JobName, PgBoss.Queue> = {
+    'photo.enhance': {
+      name: 'photo.enhance',
+      retryLimit: settings.enhanceRetryLimit,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: settings.enhanceExpireSeconds,
+    },
+    'retention.sweep': { name: 'retention.sweep', retryLimit: 2, expireInSeconds: 15 * 60 },
+    'billing.overage': { name: 'billing.overage', retryLimit: 2, expireInSeconds: 15 * 60 },
+  };
+  for (const definition of Object.values(queues)) {
+    await boss.createQueue(definition.name, definition);
+    await boss.updateQueue(definition.name, definition);
+  }
+
+  const workedQueues = new Set<JobName>();
+  const running = new Map<string, RunningJob>();
+  let handingBack = false;
+  /** Handed back, but their handlers did not stop in time: the queue stops without them. */
+  const abandoned = new Set<string>();
+  let draining: Promise<void> | undefined;
+  const graceMs = (settings.shutdownGraceSeconds ?? 0) * 1000;
+
+  /** Cancels the job (so pg-boss's own completion of it changes nothing) and queues its work again. */
+  async function handBackJob(entry: RunningJob) {
+    entry.controller.abort();
+    try {
+      await boss.cancel(entry.name, entry.id);
+      // Finished just before it could be cancelled: nothing to hand back.
+      if ((await boss.getJobById(entry.name, entry.id))?.state !== 'cancelled') return;
+      await entry.handBack(entry.data as never, entry.id);
+      log.info({ queue: entry.name, jobId: entry.id }, 'job handed back to the queue at shutdown');
+    } catch (error) {
+      // Not lost: a photo whose job is gone is found and queued again by the stalled-photo check.
+      log.error({ err: error, queue: entry.name, jobId: entry.id }, 'could not hand a job back at shutdown');
+    }
+  }
+
+  function drain() {
+    draining ??= drainWorkers();
+    return draining;
+  }
+
+  async function drainWorkers() {
+    await Promise.all([...workedQueues].map((name) => boss.offWork(name)));
+    const settled = (jobs: RunningJob[]) => Promise.all(jobs.map((job) => job.done));
+    if (running.size) {
+      log.info({ running: running.size, graceSeconds: graceMs / 1000 }, 'waiting for running jobs to finish');
+      await atMost(settled([...running.values()]), graceMs);
+    }
+    handingBack = true;
+    const unfinished = [...running.values()];
+    await Promise.all(unfinished.map(handBackJob));
+    await atMost(settled(unfinished), ABORTED_HANDLERS_WAIT_MS);
+    for (const id of running.keys()) abandoned.add(id);
+    if (abandoned.size) log.warn({ running: abandoned.size }, 'handed-back jobs still running at shutdown');
+  }
 
   return {
     async send(name, data, options) {
@@ -90,7 +193,13 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
       const job = await boss.getJobById(name, id);
       return job !== null && PENDING_STATES.has(job.state);
     },
-    async work(name, concurrency, handler) {
+    async work(name, concurrency, handler, options) {
+      workedQueues.add(name);
+      const handBack =
+        options?.handBack ??
+        (async (data: JobPayloads[typeof name]) => {
+          await boss.send(name, data, {});
+        });
       // pg-boss 10 runs one fetch loop per worker; concurrency is the number of loops.
       for (let i = 0; i < concurrency; i++) {
         await boss.work(
@@ -98,9 +207,36 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingIntervalSeconds },
           async ([job]) => {
             if (!job) return;
-            await handler(job.data as JobPayloads[typeof name], {
-              isLastAttempt: job.retryCount >= job.retryLimit,
-            });
+            const controller = new AbortController();
+            // A job fetched after draining began (its fetch was already on the way) is handed back unstarted.
+            if (handingBack) controller.abort();
+            const run = controller.signal.aborted
+              ? Promise.resolve()
+              : handler(job.data as JobPayloads[typeof name], {
+                  isLastAttempt: job.retryCount >= job.retryLimit,
+                  signal: controller.signal,
+                });
+            let end: () => void = noop;
+            const entry: RunningJob = {
+              name,
+              id: job.id,
+              data: job.data,
+              controller,
+              done: run.then(noop, noop),
+              ended: new Promise<void>((resolve) => (end = resolve)),
+              handBack: handBack as RunningJob['handBack'],
+            };
+            running.set(job.id, entry);
+            try {
+              if (controller.signal.aborted) await handBackJob(entry);
+              await run;
+            } catch (error) {
+              // A handed-back job's handler ends however it ends; its job is cancelled and queued again.
+              if (!controller.signal.aborted) throw error;
+            } finally {
+              running.delete(job.id);
+              end();
+            }
           },
         );
       }
@@ -108,10 +244,18 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
     async schedule(name, cron) {
       await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
+    drain,
     async stop() {
+      await drain();
       stopping = true;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await Promise.allSettled([...inFlight]);
+      // A fetch already on its way may still deliver a job (handed back at once), and pg-boss records a
+      // finished job without awaiting it: the database must not close under either.
+      const waitedFor = () => [...running.values()].filter((job) => !abandoned.has(job.id));
+      while (inFlight.size || waitedFor().length) {
+        await Promise.allSettled([...inFlight, ...waitedFor().map((job) => job.ended)]);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

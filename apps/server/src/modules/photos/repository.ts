@@ -84,6 +84,25 @@ export async function replaceEnhanceJob(
   return rows.length === 1;
 }
 
+/**
+ * A photo whose job was handed back at shutdown waits for the job that replaces it; false when the photo
+ * has finished, is gone, or already belongs to another job.
+ */
+export async function returnToQueue(
+  db: Db,
+  photoId: string,
+  { previous, next, now }: { previous: string; next: string; now: Date },
+) {
+  const rows = await db
+    .update(photo)
+    .set({ status: 'waiting', enhanceJobId: next, updatedAt: now })
+    .where(
+      and(eq(photo.id, photoId), eq(photo.enhanceJobId, previous), notInArray(photo.status, ['completed', 'failed'])),
+    )
+    .returning({ id: photo.id });
+  return rows.length === 1;
+}
+
 /** Photos left waiting or processing for longer than `olderThan` (their job was lost or outran its expiry). */
 export async function findStalledPhotos(db: Db, olderThan: Date) {
   return db

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photo, project } from '../../db/schema';
 
@@ -76,10 +76,26 @@ async function countProjectPhotos(db: Db, projectId: string) {
     WHERE project.id = ${projectId}`);
 }
 
-export async function deleteProjectRow(db: Db, userId: string, projectId: string): Promise<boolean> {
+/**
+ * Locks the project for deleting it, when it matches the condition (the user's own, or expired); false when
+ * none does. Uploads and jobs of the project wait on this lock until the transaction ends.
+ */
+export async function lockProjectForDelete(
+  db: Db,
+  projectId: string,
+  condition: { userId: string } | { expiredBefore: Date },
+): Promise<boolean> {
+  const matches =
+    'userId' in condition ? eq(project.userId, condition.userId) : lt(project.expiresAt, condition.expiredBefore);
   const rows = await db
-    .delete(project)
-    .where(and(eq(project.id, projectId), eq(project.userId, userId)))
-    .returning({ id: project.id });
+    .select({ id: project.id })
+    .from(project)
+    .where(and(eq(project.id, projectId), matches))
+    .for('update');
   return rows.length === 1;
+}
+
+/** Deletes the project's row and, through the foreign keys, its photos'. */
+export async function deleteProjectRows(db: Db, projectId: string) {
+  await db.delete(project).where(eq(project.id, projectId));
 }
