@@ -216,6 +216,19 @@ test('with Paddle configured, the overlay checkout opens as SPEC says and its ev
   await page.route('**/api/billing/config', (route) =>
     route.fulfill({ json: { provider: 'paddle', environment: 'sandbox', clientToken: 'test_0123456789abcdef' } }),
   );
+  // A server with Paddle configured also lets the page load Paddle.js, its frame and its calls (http/security-headers.ts).
+  await page.route(
+    (url) => url.pathname === '/billing',
+    async (route) => {
+      const response = await route.fetch();
+      const served = response.headers()['content-security-policy'] ?? '';
+      const policy = served
+        .replace("script-src 'self'", "script-src 'self' https://cdn.paddle.com https://sandbox-cdn.paddle.com")
+        .replace("frame-src 'none'", 'frame-src https://sandbox-buy.paddle.com')
+        .replace("connect-src 'self'", "connect-src 'self' https://sandbox-checkout-service.paddle.com");
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
+    },
+  );
   let cdnAvailable = false;
   await page.route('https://cdn.paddle.com/paddle/v2/paddle.js', (route) =>
     cdnAvailable ? route.fulfill({ contentType: 'text/javascript', body: FAKE_PADDLE }) : route.abort('failed'),

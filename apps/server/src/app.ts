@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { registerBodyDeadlines } from './http/body-deadlines';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOriginGuard } from './http/origin-guard';
+import { appContentSecurityPolicy, pageSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
 import { createSessionResolver } from './modules/auth/session';
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   registerErrorHandler(app);
   registerBodyDeadlines(app, config);
+  await registerSecurityHeaders(app, config);
   registerOriginGuard(app, config.trustedOrigins);
 
   const { db } = database;
@@ -104,7 +106,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.addHook('preClose', async () => streams.closeAll());
   await app.register(eventRoutes, { auth, streams });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config);
   return app;
 }
 
@@ -120,7 +122,8 @@ function headerRequestId(value: string | string[] | undefined): string | undefin
 }
 
 /** Serves the built SPA; any unknown non-API GET gets index.html so client routes work on reload. */
-async function registerWebApp(app: FastifyInstance, distDir: string) {
+async function registerWebApp(app: FastifyInstance, config: Config) {
+  const distDir = config.webDistDir;
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -134,7 +137,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    registerPrerenderedPages(app, distDir);
+    registerPrerenderedPages(app, config);
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
@@ -150,15 +153,21 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
  * before any script runs. '/' is the landing page only for visitors; a request carrying a session cookie gets
  * the app, which sends a signed-in user on to /dashboard.
  */
-function registerPrerenderedPages(app: FastifyInstance, distDir: string) {
+function registerPrerenderedPages(app: FastifyInstance, config: Config) {
+  const distDir = config.webDistDir;
   const pagesDir = path.join(distDir, 'pages');
   if (!existsSync(pagesDir)) return;
   for (const file of readdirSync(pagesDir).filter((name) => name.endsWith('.html'))) {
     const name = file.slice(0, -'.html'.length);
-    app.get(name === 'index' ? '/' : `/${name}`, (request, reply) => {
-      const signedIn = SESSION_COOKIE.test(request.headers.cookie ?? '');
-      const page = name === 'index' && signedIn ? 'index.html' : `pages/${file}`;
-      return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile(page);
+    // The page's CSP allows its own inline loader and styles by hash; the app ('/' when signed in) keeps its own.
+    const page = pageSecurityHeaders(config, readFileSync(path.join(pagesDir, file), 'utf8'));
+    app.get(name === 'index' ? '/' : `/${name}`, page, (request, reply) => {
+      const servesApp = name === 'index' && SESSION_COOKIE.test(request.headers.cookie ?? '');
+      if (servesApp) reply.helmet({ contentSecurityPolicy: appContentSecurityPolicy(config) });
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .sendFile(servesApp ? 'index.html' : `pages/${file}`);
     });
   }
 }

@@ -13,7 +13,8 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const envSchema = billingEnvSchema.extend(aiEnvShape).extend({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: loopback only outside production (the dev outbox and sandbox stay on this machine), all interfaces in it. */
+  HOST: z.preprocess(emptyToUndefined, z.string().optional()),
   APP_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -108,7 +109,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
-  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  const appUrl = (env.APP_URL ?? defaultAppUrl(host, env.PORT)).replace(/\/$/, '');
   if (isProduction && !env.AUTH_SECRET) {
     throw new ConfigError('Invalid environment:\n  AUTH_SECRET: required in production (at least 32 characters)');
   }
@@ -121,12 +123,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host,
     appUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     authSecret,
-    trustedOrigins: [appUrl, ...splitList(env.TRUSTED_ORIGINS)],
+    trustedOrigins: [
+      ...new Set([
+        appUrl,
+        ...splitList(env.TRUSTED_ORIGINS),
+        ...(isProduction ? [] : loopbackOriginsOf(appUrl, env.PORT)),
+      ]),
+    ],
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
@@ -163,6 +171,36 @@ function aiConfigOf(env: Env): AiConfig {
     if (error instanceof AiConfigError) throw new ConfigError(`Invalid environment:\n  ${error.message}`);
     throw error;
   }
+}
+
+const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * Where a browser on this machine reaches the server when APP_URL is not set: localhost when the server listens
+ * on every interface or on loopback, else the one address it listens on.
+ */
+function defaultAppUrl(host: string, port: number): string {
+  if (WILDCARD_HOSTS.has(host) || isLoopbackHostname(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+}
+
+function isLoopbackHostname(hostname: string): boolean {
+  return LOOPBACK_HOSTNAMES.includes(hostname) || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/**
+ * Outside production the server's own origin is trusted in every loopback spelling (localhost, 127.0.0.1, [::1]):
+ * on the port it listens on, and on APP_URL's port when APP_URL is itself a loopback address. Browsers treat
+ * them as different origins although they reach the same server, and the logs print more than one of them.
+ */
+function loopbackOriginsOf(appUrl: string, port: number): string[] {
+  const app = new URL(appUrl);
+  const targets = [{ protocol: 'http:', port: String(port) }];
+  if (isLoopbackHostname(app.hostname)) targets.push({ protocol: app.protocol, port: app.port });
+  return targets.flatMap(({ protocol, port }) =>
+    LOOPBACK_HOSTNAMES.map((hostname) => `${protocol}//${hostname}${port ? `:${port}` : ''}`),
+  );
 }
 
 function splitList(value: string | undefined): string[] {

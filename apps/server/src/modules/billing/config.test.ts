@@ -39,6 +39,18 @@ describe('billing configuration', () => {
     expect(attempt).toThrow(/PADDLE_PRICE_ELITE: required/);
   });
 
+  it('allows webhook signatures 5 s of age unless PADDLE_WEBHOOK_TOLERANCE_SECONDS says otherwise', () => {
+    expect(loadConfig(base()).billing.webhookToleranceSeconds).toBe(5);
+    const configured = loadConfig({ ...base(), ...paddle, PADDLE_WEBHOOK_TOLERANCE_SECONDS: '30' });
+    expect(configured.billing.webhookToleranceSeconds).toBe(30);
+    expect(() => loadConfig({ ...base(), PADDLE_WEBHOOK_TOLERANCE_SECONDS: 'soon' })).toThrow(
+      /PADDLE_WEBHOOK_TOLERANCE_SECONDS: must be a whole number of seconds/,
+    );
+    expect(() => loadConfig({ ...base(), PADDLE_WEBHOOK_TOLERANCE_SECONDS: '3600' })).toThrow(
+      /PADDLE_WEBHOOK_TOLERANCE_SECONDS: must be at most 300 seconds/,
+    );
+  });
+
   it('refuses an unknown Paddle environment', () => {
     expect(() => loadConfig({ ...base(), ...paddle, PADDLE_ENVIRONMENT: 'staging' })).toThrow(/PADDLE_ENVIRONMENT/);
   });

@@ -16,6 +16,13 @@ export const billingEnvSchema = z.object({
   PADDLE_PRICE_STARTER: optional(z.string().min(3)),
   PADDLE_PRICE_PRO: optional(z.string().min(3)),
   PADDLE_PRICE_ELITE: optional(z.string().min(3)),
+  /** How far a webhook signature's timestamp may be from now (Paddle's own SDK allows 5 s). */
+  PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(300, 'must be at most 300 seconds (a longer window lets a captured webhook be replayed)')
+    .default(5),
 });
 type BillingEnv = z.infer<typeof billingEnvSchema>;
 
@@ -34,11 +41,12 @@ export type BillingConfig =
       apiKey: string;
       clientToken: string;
       webhookSecrets: string[];
+      webhookToleranceSeconds: number;
       environment: 'sandbox' | 'production';
       apiBaseUrl: string | undefined;
       priceIds: PlanPriceIds;
     }
-  | { provider: 'local-sandbox'; webhookSecrets: string[]; priceIds: PlanPriceIds };
+  | { provider: 'local-sandbox'; webhookSecrets: string[]; webhookToleranceSeconds: number; priceIds: PlanPriceIds };
 
 /** Price ids of the local payment sandbox: made up, in Paddle's `pri_` form. */
 export const SANDBOX_PRICE_IDS: PlanPriceIds = {
@@ -60,7 +68,12 @@ export function resolveBillingConfig(
     // The sandbox signs its events like Paddle does, with a secret derived from the auth secret.
     const secret = createHmac('sha256', authSecret).update('local-payment-sandbox-webhooks').digest('hex');
     return {
-      config: { provider: 'local-sandbox', webhookSecrets: [secret], priceIds: SANDBOX_PRICE_IDS },
+      config: {
+        provider: 'local-sandbox',
+        webhookSecrets: [secret],
+        webhookToleranceSeconds: env.PADDLE_WEBHOOK_TOLERANCE_SECONDS,
+        priceIds: SANDBOX_PRICE_IDS,
+      },
       problems: [],
     };
   }
@@ -80,6 +93,7 @@ export function resolveBillingConfig(
         .PADDLE_WEBHOOK_SECRET!.split(',')
         .map((s) => s.trim())
         .filter(Boolean),
+      webhookToleranceSeconds: env.PADDLE_WEBHOOK_TOLERANCE_SECONDS,
       environment: env.PADDLE_ENVIRONMENT,
       apiBaseUrl: env.PADDLE_API_BASE_URL,
       priceIds: { starter: env.PADDLE_PRICE_STARTER!, pro: env.PADDLE_PRICE_PRO!, elite: env.PADDLE_PRICE_ELITE! },

@@ -7,8 +7,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * so they pass through exactly the same check as Paddle's.
  */
 
-/** How far a signature's timestamp may be from now before it is refused as a replay. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/**
+ * How far a signature's timestamp may be from now before it is refused as a replay, unless the caller says
+ * otherwise (PADDLE_WEBHOOK_TOLERANCE_SECONDS): Paddle's own SDK allows 5 s.
+ */
+export const DEFAULT_SIGNATURE_TOLERANCE_SECONDS = 5;
 
 export type SignatureVerdict = { ok: true } | { ok: false; reason: string };
 
@@ -22,11 +25,12 @@ export function verifyPaddleSignature(
   header: string | undefined,
   secrets: string[],
   now = new Date(),
+  toleranceSeconds = DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
 ): SignatureVerdict {
   if (!header) return { ok: false, reason: 'Missing Paddle-Signature header' };
   const { ts, h1 } = parseHeader(header);
   if (ts === undefined || h1.length === 0) return { ok: false, reason: 'Malformed Paddle-Signature header' };
-  if (Math.abs(now.getTime() / 1000 - ts) > SIGNATURE_TOLERANCE_SECONDS) {
+  if (Math.abs(now.getTime() / 1000 - ts) > toleranceSeconds) {
     return { ok: false, reason: 'Stale Paddle-Signature timestamp' };
   }
   const expected = secrets.map((secret) => Buffer.from(hmac(secret, ts, rawBody), 'hex'));

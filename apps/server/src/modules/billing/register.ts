@@ -29,7 +29,13 @@ export const SANDBOX_PORTAL_PATH = '/billing/sandbox-portal';
 export async function registerBilling(app: FastifyInstance, { config, db, bus, requireUser, log }: BillingDeps) {
   const { billing } = config;
   const context = { provider: billing.provider, priceIds: billing.priceIds, log };
-  await app.register(paddleWebhookRoutes, { db, bus, webhookSecrets: billing.webhookSecrets, context });
+  await app.register(paddleWebhookRoutes, {
+    db,
+    bus,
+    webhookSecrets: billing.webhookSecrets,
+    toleranceSeconds: billing.webhookToleranceSeconds,
+    context,
+  });
 
   let gateway: PaymentGateway;
   if (billing.provider === 'paddle') {

@@ -10,6 +10,7 @@ interface WebhookDeps {
   db: Db;
   bus: EventBus;
   webhookSecrets: string[];
+  toleranceSeconds: number;
   context: ApplyContext;
 }
 
@@ -30,7 +31,8 @@ export async function paddleWebhookRoutes(app: FastifyInstance, deps: WebhookDep
   app.post('/api/webhooks/paddle', async (request, reply) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';
     const header = request.headers['paddle-signature'];
-    const verdict = verifyPaddleSignature(rawBody, Array.isArray(header) ? header[0] : header, deps.webhookSecrets);
+    const signature = Array.isArray(header) ? header[0] : header;
+    const verdict = verifyPaddleSignature(rawBody, signature, deps.webhookSecrets, new Date(), deps.toleranceSeconds);
     if (!verdict.ok) throw new HttpError(401, verdict.reason, 'BAD_SIGNATURE');
     const outcome = await handle(deps, rawBody, request.log);
     return reply.status(200).send({ received: true, result: outcome });

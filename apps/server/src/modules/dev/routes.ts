@@ -1,12 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outboxSchema } from '@hearth/contracts';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { isLoopbackAddress } from '../../http/loopback-address';
 import { listOutbox } from '../mail/mailer';
 
-/** Registered only while the outbox is the mail transport and NODE_ENV is not production. */
+/**
+ * Registered only while the outbox is the mail transport and NODE_ENV is not production, and answers only clients
+ * on this machine: the outbox holds every verification and password-reset link.
+ */
 export async function devRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/dev/outbox', { schema: { response: { 200: outboxSchema } } }, async () => listOutbox(db));
+    .get('/api/dev/outbox', { preHandler: onlyThisMachine, schema: { response: { 200: outboxSchema } } }, async () =>
+      listOutbox(db),
+    );
+}
+
+/** The TCP peer's address decides, never a forwarding header (which anyone can send). */
+async function onlyThisMachine(request: FastifyRequest) {
+  if (!isLoopbackAddress(request.socket.remoteAddress)) {
+    throw new HttpError(
+      403,
+      'The mail outbox can only be read on the machine running Hearth. Open it there, or set SMTP_URL to send real mail.',
+      'OUTBOX_LOOPBACK_ONLY',
+    );
+  }
 }
