@@ -155,6 +155,9 @@ export function createSignInThrottle(db: Db, limits: SignInLimits) {
 /**
  * One conditional upsert: a new window starts at one attempt; otherwise the attempt is added only while the
  * counter is under its cap and past its wait, and the wait for the next one is set from the new count.
+ * The wait is compared with the clock, not now(): now() is when this transaction began, and a transaction
+ * that queued behind a concurrent one for the row would otherwise find "next attempt at" (the other's now())
+ * still ahead of it and refuse a free attempt.
  */
 async function reserveOn(tx: Pick<Db, 'execute'>, rule: CounterRule, key: string) {
   const windowAge = sql`make_interval(secs => ${rule.windowSeconds}::integer)`;
@@ -167,7 +170,7 @@ async function reserveOn(tx: Pick<Db, 'execute'>, rule: CounterRule, key: string
     SET attempts = ${attempts},
         window_started_at = CASE WHEN ${expired} THEN now() ELSE sign_in_counter.window_started_at END,
         next_attempt_at = now() + ${delayAfter(attempts, rule)}
-    WHERE sign_in_counter.next_attempt_at <= now()
+    WHERE sign_in_counter.next_attempt_at <= clock_timestamp()
       AND (${expired} OR sign_in_counter.attempts < ${rule.maxAttempts}::integer)
     RETURNING coalesce(last_success_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}::integer), false) AS known`);
   const row = rowsOf(result)[0];
