@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { MailTransport } from '../mail/mailer';
 import { accountExistsMail, confirmEmailChangeMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { signInAfterPasswordReset } from './sign-in-after-reset';
 
 const ONE_HOUR_IN_SECONDS = 60 * 60;
 
@@ -83,6 +84,7 @@ export function createAuth({ config, db, mail }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
+    hooks: signInAfterPasswordReset,
     plugins: [bearer()],
   });
 }
