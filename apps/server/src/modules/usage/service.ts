@@ -16,9 +16,21 @@ import {
 export const TRIAL_STARTED_MESSAGE = `You can now process up to ${TRIAL_IMAGES} images during your trial period.`;
 
 export async function accessFor(db: Db, userId: string, now: Date): Promise<AccessDecision> {
-  const facts = await findTrialFacts(db, userId);
+  const [facts, subscription, period] = await Promise.all([
+    findTrialFacts(db, userId),
+    subscriptionFacts(db, userId, now),
+    findCurrentPeriod(db, userId, now),
+  ]);
   if (!facts) throw notFound('User not found');
-  return decideAccess({ now, ...facts, subscription: await subscriptionFacts(db, userId, now) });
+  const allowance = period
+    ? {
+        kind: period.kind,
+        imagesUsed: period.imagesUsed,
+        imagesIncluded: period.imagesIncluded,
+        allowOverage: period.allowOverage,
+      }
+    : null;
+  return decideAccess({ now, ...facts, subscription, allowance });
 }
 
 /** Starts the 24-hour, 10-image trial; each user gets it once. */

@@ -115,6 +115,14 @@ function bannerView(
         ),
         action: viewPlans('Upgrade Now'),
       };
+    case 'trial-limit-reached':
+      return {
+        title: 'Trial limit reached',
+        tone: 'danger',
+        Icon: CircleAlert,
+        body: `You have used all ${stats.imagesIncluded} images of your free trial. Choose a plan to continue uploading images.`,
+        action: viewPlans('Upgrade Now'),
+      };
     case 'trial-expired':
       return {
         title: 'Trial Expired',
