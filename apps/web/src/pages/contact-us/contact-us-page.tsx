@@ -24,7 +24,7 @@ const COMMON_TOPICS = [
   },
   {
     title: 'Free trial',
-    text: `What the trial includes (${TRIAL_IMAGES} images within 24 hours, every template, no credit card) and what happens when it ends.`,
+    text: `What the trial includes (${TRIAL_IMAGES} images within 24 hours, no credit card) and what happens when it ends.`,
   },
   {
     title: 'Uploads',
