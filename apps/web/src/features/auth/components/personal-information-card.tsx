@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -34,8 +35,8 @@ function PendingEmailChange({ email, pendingEmail }: { email: string; pendingEma
       <Badge tone="warning" className="mr-1.5 align-middle">
         Pending
       </Badge>
-      Change to <span className="font-medium text-stone-900">{pendingEmail}</span> waits for confirmation: open the link
-      sent to {email}. Until then you sign in with {email}.
+      Change to <EmailAddress email={pendingEmail} className="font-medium text-stone-900" /> waits for confirmation:
+      open the link sent to <EmailAddress email={email} />. Until then you sign in with <EmailAddress email={email} />.
     </p>
   );
 }
