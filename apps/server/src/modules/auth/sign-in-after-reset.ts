@@ -10,7 +10,7 @@ const resettingUser = new WeakMap<Request, string>();
  * SPEC §2 /update-password ends on the dashboard, but better-auth's reset ends every session and
  * starts none. A good reset link proves the person holds the account's mailbox, so the successful
  * reset signs this browser in (and counts the address as verified), as a sign-in would.
- * See docs/decisions/061-reset-password-signs-in.md.
+ * See docs/decisions/061-truthful-screens-reset-sign-in-and-capabilities.md.
  */
 export const signInAfterPasswordReset = {
   before: createAuthMiddleware(async (ctx) => {
