@@ -1,13 +1,13 @@
 import { Fragment } from 'react';
 import { cn } from '../../lib/class-names';
 
-/** Where an address may wrap: after its '@' and before each '.', as addresses are usually broken. */
+/** Where an address may wrap: after its '@' or a hyphen and before each '.', as addresses are usually broken. */
 export function emailBreakParts(email: string): string[] {
-  return email.split(/(?<=@)|(?=\.)/).filter(Boolean);
+  return email.split(/(?<=[@-])|(?=\.)/).filter(Boolean);
 }
 
 /**
- * An email address that wraps on a narrow screen at its '@' or a '.', not in the middle of a word. Only
+ * An email address that wraps on a narrow screen at its '@', a hyphen or a '.', not in the middle of a word. Only
  * a single part wider than the whole line is still broken, so nothing runs off the screen.
  */
 export function EmailAddress({ email, className }: { email: string; className?: string }) {
