@@ -9,6 +9,8 @@ import { mailedLink, signInThroughUi, uniqueEmail, verifiedAccount } from './hel
 const FIXTURES = fileURLToPath(new URL('../../apps/server/test/fixtures/photos/', import.meta.url));
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
+/** What a 1280×800 screen leaves a maximised browser window for the page, under its tabs and toolbar. */
+const DESKTOP_WINDOW = { width: 1280, height: 700 };
 const SCREENSHOTS = '/tmp/webux-shots';
 
 interface ProjectBody {
@@ -78,7 +80,7 @@ async function expectInsideViewport(page: Page, locator: Locator) {
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
 }
 
-test('the 404 page has a header and a way home; the signed-in footer reaches the contact page', async ({ page }) => {
+test('the 404 page has a header and a way home, for visitors and signed-in users', async ({ page }) => {
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await page.goto('/no/such/page');
@@ -92,12 +94,6 @@ test('the 404 page has a header and a way home; the signed-in footer reaches the
 
   await page.setViewportSize(DESKTOP);
   await signedInNewUser(page);
-  const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' });
-  await expect(contact).toHaveAttribute('href', '/contact-us');
-  await contact.click();
-  await expect(page).toHaveURL(/\/contact-us$/);
-  await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
-
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Hearth home' })).toHaveAttribute(
@@ -106,6 +102,16 @@ test('the 404 page has a header and a way home; the signed-in footer reaches the
   );
   await page.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("the signed-in footer's Contact us goes to the contact page", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signedInNewUser(page);
+  const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' });
+  await expect(contact).toHaveAttribute('href', '/contact-us');
+  await contact.click();
+  await expect(page).toHaveURL(/\/contact-us$/);
+  await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
 });
 
 test('long addresses wrap at @ or a dot, never inside a word, on sign-up and forgot-password', async ({ page }) => {
@@ -135,15 +141,11 @@ test('long addresses wrap at @ or a dot, never inside a word, on sign-up and for
   await page.screenshot({ path: `${SCREENSHOTS}/forgot-long-email-375.png`, fullPage: true });
 });
 
-test('review dialog: download stays in view at 1280×800, full size covers it on a phone, pages read on one line', async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
+/** A signed-in trial user with one project of two enhanced photos, its review dialog open. */
+async function openReviewOfEnhancedProject(page: Page) {
   await page.setViewportSize(DESKTOP);
   await signedInNewUser(page);
   await startTrial(page.request);
-  // Five empty projects first, then the one with photos (newest first: it opens page 1).
-  for (let i = 1; i <= 5; i++) await newProject(page.request, `Empty shoot ${i}`);
   const project = await newProject(page.request, 'Lakeside listing');
   await uploadPhotos(page.request, project.id, ['empty-interior.jpg', 'exterior.jpg']);
   await expect
@@ -155,25 +157,10 @@ test('review dialog: download stays in view at 1280×800, full size covers it on
       { timeout: 180_000 },
     )
     .toBe(2);
-
   await page.goto('/dashboard');
-  const pager = page.getByRole('navigation', { name: 'Projects pages' });
-  const pageText = pager.getByText('Page 1 of 2', { exact: true });
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    await expect(pageText).toBeVisible();
-    const lineHeight = await pageText.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
-    const box = (await pageText.boundingBox())!;
-    expect(box.height).toBeLessThan(lineHeight * 1.5);
-  }
-
-  await page.setViewportSize(DESKTOP);
-  const row = page.getByRole('article', { name: 'Lakeside listing' });
-  await row.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('article', { name: 'Lakeside listing' }).getByRole('button', { name: 'Review' }).click();
   const review = page.getByRole('dialog', { name: 'Lakeside listing' });
   await expect(review).toBeVisible();
-  const zip = review.getByRole('button', { name: 'Download all (ZIP)' });
-  await expect(zip).toBeVisible();
   await expect
     .poll(() =>
       review
@@ -181,59 +168,84 @@ test('review dialog: download stays in view at 1280×800, full size covers it on
         .evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth > 0),
     )
     .toBe(true);
-  await expectInsideViewport(page, zip);
-  // Not covered by anything: the button itself is what a click at its centre reaches.
-  expect(
-    await zip.evaluate((el) => {
-      const rect = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-      return hit !== null && el.contains(hit);
-    }),
-  ).toBe(true);
-  await page.screenshot({ path: `${SCREENSHOTS}/review-1280x800.png` });
+  return review;
+}
 
+/** True when a point inside the element (its centre, or `x` from its left) reaches the element itself. */
+function reachesItself(locator: Locator, x?: number) {
+  return locator.evaluate((el, fromLeft) => {
+    const rect = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(
+      fromLeft === undefined ? rect.left + rect.width / 2 : rect.left + fromLeft,
+      rect.top + rect.height / 2,
+    );
+    return hit !== null && el.contains(hit);
+  }, x);
+}
+
+test("'Page 1 of 2' stays on one line at 1280 and 375 px", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signedInNewUser(page);
+  await startTrial(page.request);
+  for (let i = 1; i <= 6; i++) await newProject(page.request, `Shoot ${i}`);
+  await page.goto('/dashboard');
+  const pageText = page.getByRole('navigation', { name: 'Projects pages' }).getByText('Page 1 of 2', { exact: true });
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await expect(pageText).toBeVisible();
+    const lineHeight = await pageText.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const box = (await pageText.boundingBox())!;
+    expect(box.height).toBeLessThan(lineHeight * 1.5);
+    await page.screenshot({ path: `${SCREENSHOTS}/pager-${size.width}.png`, fullPage: true });
+  }
+});
+
+test("the review dialog's 'Download all (ZIP)' is in view and uncovered on a 1280×800 screen and at 375 px", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const review = await openReviewOfEnhancedProject(page);
+  const zip = review.getByRole('button', { name: 'Download all (ZIP)' });
+  for (const size of [DESKTOP, DESKTOP_WINDOW, PHONE]) {
+    await page.setViewportSize(size);
+    await expect(zip).toBeVisible();
+    await expectInsideViewport(page, zip);
+    expect(await reachesItself(zip)).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/review-${size.width}x${size.height}.png` });
+  }
+});
+
+test('on a phone the full-size image covers the review dialog completely', async ({ page }) => {
+  test.setTimeout(240_000);
+  const review = await openReviewOfEnhancedProject(page);
   await page.setViewportSize(PHONE);
-  await expectInsideViewport(page, zip);
-  await page.screenshot({ path: `${SCREENSHOTS}/review-375.png` });
   await review.getByRole('button', { name: 'Full size' }).click();
   const fullSize = page.getByRole('dialog', { name: /\.jpg$/ });
   await expect(fullSize).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/full-size-over-review-375.png` });
-  // The full-size view fills the phone's screen, and nothing of the review dialog shows through.
-  const fullBox = (await fullSize.boundingBox())!;
-  expect(fullBox.x).toBe(0);
-  expect(fullBox.y).toBe(0);
-  expect(fullBox.width).toBe(PHONE.width);
-  expect(fullBox.height).toBe(PHONE.height);
-  // The review dialog is hidden from the accessibility tree now, so find its title by its element.
+  // Nothing of the review dialog shows through: its title is under the full-size view.
   const reviewTitle = page.locator('[role="dialog"] h2').filter({ hasText: 'Lakeside listing' });
-  expect(
-    await reviewTitle.evaluate((el) => {
-      const rect = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(rect.left + 4, rect.top + rect.height / 2);
-      return hit !== null && el.contains(hit);
-    }),
-  ).toBe(false);
+  expect(await reachesItself(reviewTitle, 4)).toBe(false);
+  const fullBox = (await fullSize.boundingBox())!;
+  expect(fullBox).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
   await page.keyboard.press('Escape');
   await expect(fullSize).toBeHidden();
   await expect(review).toBeVisible();
 });
 
-test('with the trial images used up the dashboard says so and locks what cannot be used; no page promises staging', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+test('without an AI provider the picker groups staging under one note and no page promises it', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signedInNewUser(page);
   await startTrial(page.request);
   await page.goto('/dashboard');
 
-  // This server has no AI provider: one note, with the how-to for whoever runs it, and no greyed tiles.
+  // One note, with the how-to for whoever runs the server, and no greyed tiles.
   const note = page.getByRole('note').filter({ hasText: 'Virtual staging is not available on this server yet' });
   await expect(note).toContainText('GEMINI_API_KEY, OPENAI_API_KEY or BFL_API_KEY');
   await expect(note).not.toContainText('none is configured');
   await expect(page.getByRole('radio')).toHaveCount(3);
   await expect(page.getByText('Unavailable', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/none is configured/)).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/picker-no-provider-1280.png`, fullPage: true });
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SCREENSHOTS}/picker-no-provider-375.png`, fullPage: true });
@@ -248,8 +260,14 @@ test('with the trial images used up the dashboard says so and locks what cannot 
   await expect(plans.getByText('Enhancement templates: Professional Enhancement, Blue Sky, Perfect Lawn')).toHaveCount(
     2,
   );
+  await page.screenshot({ path: `${SCREENSHOTS}/billing-no-provider-1280.png`, fullPage: true });
+});
 
-  // Use up the trial's 10 images.
+test('with the trial images used up the dashboard says so and locks what cannot be used', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+  await signedInNewUser(page);
+  await startTrial(page.request);
   const project = await newProject(page.request);
   for (let i = 0; i < 5; i++) await uploadPhotos(page.request, project.id, ['empty-interior.jpg', 'exterior.jpg']);
 
