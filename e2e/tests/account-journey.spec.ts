@@ -81,8 +81,12 @@ test('sign up → verify → sign in → edit profile → change password → si
   await expect(page.getByText('Passwords match')).toBeVisible();
   await submit.click();
   await expect(page.getByRole('heading', { name: 'Password Updated!' })).toBeVisible();
-  // Two seconds later the app heads for the dashboard, whose guard sends a signed-out visitor to sign in.
-  await expect(page).toHaveURL(/\/signin$/, { timeout: 10_000 });
+  await expect(page.getByText('Taking you to your dashboard...')).toBeVisible();
+  // The reset signed this browser in (SPEC §2): two seconds later it is on the dashboard, as promised.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await page.getByRole('button', { name: /account menu|avatar|open user menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
 
   // The reset link works once.
   await page.goto(await mailedLink(request, email, /Reset your Hearth password/));

@@ -86,6 +86,8 @@ export const userSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string(),
+  /** An address the user asked to change to and has not confirmed yet; `email` stays the confirmed one. */
+  pendingEmail: z.string().nullable(),
   emailVerified: z.boolean(),
   profileImageUrl: z.string().nullable(),
   createdAt: z.iso.datetime(),

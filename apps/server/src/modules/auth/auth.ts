@@ -16,6 +16,7 @@ import {
 } from '../mail/templates';
 import { CLIENT_ADDRESS_HEADER, signInGuard } from './sign-in-guard';
 import type { SignInThrottle } from './sign-in-throttle';
+import { signInAfterPasswordReset } from './sign-in-after-reset';
 
 const ONE_HOUR_IN_SECONDS = 60 * 60;
 const ONE_DAY_IN_SECONDS = 24 * ONE_HOUR_IN_SECONDS;
@@ -103,6 +104,7 @@ export function createAuth({ config, db, mail, throttle }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
+    hooks: signInAfterPasswordReset,
     plugins: [
       bearer(),
       magicLink({

@@ -5,6 +5,11 @@ export type PlanPriceIds = Record<PlanId, string | null>;
 
 type PlanTerms = Omit<Plan, 'paddlePriceId'>;
 
+/** The feature line that needs a generative provider (staging templates and custom prompts). */
+const CUSTOM_PROMPTS_FEATURE = 'Custom prompts and templates';
+/** What a plan offers instead while this server has no provider: only what it can deliver now. */
+const ENHANCEMENT_ONLY_FEATURE = 'Enhancement templates: Professional Enhancement, Blue Sky, Perfect Lawn';
+
 /**
  * The three plans of SPEC §9. Overage and retention are our choices (docs/decisions/030-plans-and-overage.md):
  * Starter stops at its included images, Pro and Elite go on at a per-image price billed at the end of the
@@ -20,13 +25,7 @@ const PLAN_TERMS: readonly PlanTerms[] = [
     retentionPeriodDays: 30,
     isPopular: false,
     overagePricePerImage: null,
-    features: [
-      '100 images per month',
-      'Bulk upload',
-      'Custom prompts and templates',
-      'High-res downloads',
-      'Priority support',
-    ],
+    features: ['100 images per month', 'Bulk upload', CUSTOM_PROMPTS_FEATURE, 'High-res downloads', 'Priority support'],
   },
   {
     id: 'pro',
@@ -41,7 +40,7 @@ const PLAN_TERMS: readonly PlanTerms[] = [
       '400 images per month',
       'Then $0.30 per extra image',
       'Bulk upload',
-      'Custom prompts and templates',
+      CUSTOM_PROMPTS_FEATURE,
       'High-res downloads and ZIP download',
       'Priority support',
     ],
@@ -68,6 +67,19 @@ const PLAN_TERMS: readonly PlanTerms[] = [
 
 export function listPlans(priceIds: PlanPriceIds): Plan[] {
   return PLAN_TERMS.map((terms) => ({ ...terms, paddlePriceId: priceIds[terms.id] }));
+}
+
+/**
+ * The plans as this server sells them right now: without an AI image provider no plan may promise
+ * staging or custom prompts (decision 061).
+ */
+export function plansOnOffer(priceIds: PlanPriceIds, { staging }: { staging: boolean }): Plan[] {
+  const plans = listPlans(priceIds);
+  if (staging) return plans;
+  return plans.map((plan) => ({
+    ...plan,
+    features: plan.features.map((feature) => (feature === CUSTOM_PROMPTS_FEATURE ? ENHANCEMENT_ONLY_FEATURE : feature)),
+  }));
 }
 
 /** A plan's terms by id, where the price id does not matter. */

@@ -59,6 +59,7 @@ export async function registerBilling(app: FastifyInstance, { config, db, bus, r
     gateway = sandbox.gateway();
     await app.register(sandboxRoutes, { sandbox, priceIds: billing.priceIds, requireUser });
   }
-  await app.register(billingRoutes, { db, billing, gateway, requireUser });
+  const staging = config.ai.providers.length > 0;
+  await app.register(billingRoutes, { db, billing, gateway, requireUser, staging });
   return { gateway, priceIds: billing.priceIds };
 }

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { RequireUser } from '../auth/session';
 import type { BillingConfig } from './config';
 import type { PaymentGateway } from './payment-gateway';
-import { listPlans } from './plans';
+import { plansOnOffer } from './plans';
 import { cancelSubscription, changePlan, getBillingStatus, openPortal, reactivateSubscription } from './service';
 
 interface BillingRouteDeps {
@@ -20,14 +20,21 @@ interface BillingRouteDeps {
   billing: BillingConfig;
   gateway: PaymentGateway;
   requireUser: RequireUser;
+  /** Whether this server can stage (a generative provider is configured): plans promise only that. */
+  staging: boolean;
 }
 
-export async function billingRoutes(app: FastifyInstance, { db, billing, gateway, requireUser }: BillingRouteDeps) {
+export async function billingRoutes(
+  app: FastifyInstance,
+  { db, billing, gateway, requireUser, staging }: BillingRouteDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const manage = { db, gateway, priceIds: billing.priceIds };
   const message = { response: { 200: billingMessageSchema } };
 
-  api.get('/api/plans', { schema: { response: { 200: planListSchema } } }, async () => listPlans(billing.priceIds));
+  api.get('/api/plans', { schema: { response: { 200: planListSchema } } }, async () =>
+    plansOnOffer(billing.priceIds, { staging }),
+  );
 
   api.get('/api/billing/config', { schema: { response: { 200: paymentConfigSchema } } }, async () =>
     billing.provider === 'paddle'

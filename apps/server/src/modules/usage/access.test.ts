@@ -8,6 +8,7 @@ const facts = (overrides: Partial<AccessFacts>): AccessFacts => ({
   trialStartedAt: null,
   trialUsed: false,
   subscription: null,
+  allowance: null,
   ...overrides,
 });
 
@@ -40,5 +41,37 @@ describe('decideAccess', () => {
     expect(sub('past_due', 1)).toMatchObject({ subscriptionType: 'past_due', canUpload: true });
     expect(sub('past_due', -1)).toMatchObject({ canUpload: false, restriction: RESTRICTIONS.paymentOverdue });
     expect(sub('canceled')).toMatchObject({ subscriptionType: 'canceled', canUpload: false });
+  });
+
+  it('refuses uploads once a period without overage has no images left, whatever its state', () => {
+    const allowance = (kind: 'trial' | 'paid', imagesUsed: number, allowOverage = false) => ({
+      kind,
+      imagesUsed,
+      imagesIncluded: 10,
+      allowOverage,
+    });
+    const trial = (used: number) =>
+      decideAccess(facts({ trialStartedAt: hoursAgo(1), trialUsed: true, allowance: allowance('trial', used) }));
+    expect(trial(9)).toMatchObject({ canUpload: true, restriction: null });
+    expect(trial(10)).toMatchObject({
+      subscriptionType: 'trial',
+      trialExpired: false,
+      canUpload: false,
+      restriction: RESTRICTIONS.trialLimitReached,
+    });
+    const active = { status: 'active' as const, gracePeriodEndsAt: null };
+    expect(decideAccess(facts({ subscription: active, allowance: allowance('paid', 10) }))).toMatchObject({
+      subscriptionType: 'paid',
+      canUpload: false,
+      restriction: RESTRICTIONS.planLimitReached,
+    });
+    expect(decideAccess(facts({ subscription: active, allowance: allowance('paid', 12, true) }))).toMatchObject({
+      canUpload: true,
+    });
+    // An expired trial keeps its own, more pressing reason.
+    const expired = decideAccess(
+      facts({ trialStartedAt: hoursAgo(25), trialUsed: true, allowance: allowance('trial', 10) }),
+    );
+    expect(expired.restriction).toBe(RESTRICTIONS.trialExpired);
   });
 });

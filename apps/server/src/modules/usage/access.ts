@@ -10,6 +10,13 @@ export interface AccessFacts {
     status: 'active' | 'canceling' | 'past_due' | 'paused' | 'canceled';
     gracePeriodEndsAt: Date | null;
   };
+  /** The usage period in force now, if any: its images can run out before its time does. */
+  allowance: null | {
+    kind: 'trial' | 'paid';
+    imagesUsed: number;
+    imagesIncluded: number;
+    allowOverage: boolean;
+  };
 }
 
 export interface AccessDecision {
@@ -27,12 +34,27 @@ export const RESTRICTIONS = {
   paymentOverdue: 'Your payment is past due and the grace period has expired. Complete payment to restore access.',
   canceled: 'Your subscription was canceled. Please resubscribe to upload and enhance photos.',
   paused: 'Your subscription is paused. Resume it in the customer portal to upload and enhance photos.',
+  trialLimitReached: 'Trial limit reached. Choose a plan to continue uploading images.',
+  planLimitReached: "You have used all of this period's images. Upgrade your plan to upload more.",
 } as const;
 
 export const trialEnd = (startedAt: Date) => new Date(startedAt.getTime() + TRIAL_HOURS * 60 * 60 * 1000);
 
-/** The one place that decides who may upload and create projects (SPEC §6). */
+/**
+ * The one place that decides who may upload and create projects (SPEC §6). A subscription state that
+ * allows uploads still refuses them once the period's images are all used (and no overage is sold):
+ * nothing could be processed, so the app must say so instead of offering an upload of 0 photos.
+ */
 export function decideAccess(facts: AccessFacts): AccessDecision {
+  const decision = decideBySubscription(facts);
+  const { allowance } = facts;
+  const usedUp = allowance !== null && !allowance.allowOverage && allowance.imagesUsed >= allowance.imagesIncluded;
+  if (!decision.canUpload || !usedUp) return decision;
+  const restriction = allowance.kind === 'trial' ? RESTRICTIONS.trialLimitReached : RESTRICTIONS.planLimitReached;
+  return { ...decision, canUpload: false, restriction };
+}
+
+function decideBySubscription(facts: AccessFacts): AccessDecision {
   const trialEndsAt = facts.trialStartedAt ? trialEnd(facts.trialStartedAt) : null;
   const trialExpired = trialEndsAt !== null && facts.now >= trialEndsAt;
   const base = { trialEndsAt, trialExpired };

@@ -18,9 +18,21 @@ export const SUBSCRIBED_TRIAL_MESSAGE =
   'The free trial is for accounts without a subscription. Manage your plan on the billing page.';
 
 export async function accessFor(db: Db, userId: string, now: Date): Promise<AccessDecision> {
-  const facts = await findTrialFacts(db, userId);
+  const [facts, subscription, period] = await Promise.all([
+    findTrialFacts(db, userId),
+    subscriptionFacts(db, userId, now),
+    findCurrentPeriod(db, userId, now),
+  ]);
   if (!facts) throw notFound('User not found');
-  return decideAccess({ now, ...facts, subscription: await subscriptionFacts(db, userId, now) });
+  const allowance = period
+    ? {
+        kind: period.kind,
+        imagesUsed: period.imagesUsed,
+        imagesIncluded: period.imagesIncluded,
+        allowOverage: period.allowOverage,
+      }
+    : null;
+  return decideAccess({ now, ...facts, subscription, allowance });
 }
 
 /**

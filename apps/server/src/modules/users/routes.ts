@@ -5,6 +5,7 @@ import { updateProfileResponseSchema, updateProfileSchema, userSchema } from '@h
 import type { Db } from '../../db/client';
 import type { Auth } from '../auth/auth';
 import type { RequireUser } from '../auth/session';
+import { createPendingEmailChanges } from './pending-email-change';
 import { getUser, updateProfile } from './service';
 
 interface UserRouteDeps {
@@ -15,10 +16,11 @@ interface UserRouteDeps {
 
 export async function userRoutes(app: FastifyInstance, { db, auth, requireUser }: UserRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const pendingEmailChanges = createPendingEmailChanges(auth);
 
   api.get('/api/auth/user', { schema: { response: { 200: userSchema } } }, async (request) => {
     const current = await requireUser(request);
-    return getUser(db, current.id);
+    return getUser({ db, pendingEmailChanges }, current.id);
   });
 
   api.patch(
@@ -32,7 +34,7 @@ export async function userRoutes(app: FastifyInstance, { db, auth, requireUser }
           headers: fromNodeHeaders(request.headers),
         });
       };
-      return updateProfile({ db, requestEmailChange }, current, request.body);
+      return updateProfile({ db, pendingEmailChanges, requestEmailChange }, current, request.body);
     },
   );
 }

@@ -2,18 +2,20 @@ import type { UpdateProfileInput, UpdateProfileResponse, User } from '@hearth/co
 import { subscriptionStatusSchema } from '@hearth/contracts';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import type { PendingEmailChanges } from './pending-email-change';
 import { findUserById, updateUserNames, type UserRow } from './repository';
 
 export const EMAIL_CHANGE_MESSAGE =
   'Profile updated! Please check your email and click the confirmation link to complete the email change.';
 
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow, pendingEmail: string | null): User {
   const status = subscriptionStatusSchema.safeParse(row.subscriptionStatus);
   return {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,
+    pendingEmail,
     emailVerified: row.emailVerified,
     profileImageUrl: row.image,
     createdAt: row.createdAt.toISOString(),
@@ -23,31 +25,38 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function getUser(db: Db, id: string): Promise<User> {
+export async function getUser({ db, pendingEmailChanges }: UserDeps, id: string): Promise<User> {
   const row = await findUserById(db, id);
   if (!row) throw notFound('User not found');
-  return toUser(row);
+  return toUser(row, await pendingEmailChanges.find(row.id, row.email));
 }
 
-interface UpdateProfileDeps {
+interface UserDeps {
   db: Db;
+  pendingEmailChanges: PendingEmailChanges;
+}
+
+interface UpdateProfileDeps extends UserDeps {
   /** Starts the confirmed email change (the auth provider mails the current address). */
   requestEmailChange: (newEmail: string) => Promise<void>;
 }
 
 export async function updateProfile(
-  { db, requestEmailChange }: UpdateProfileDeps,
+  { db, pendingEmailChanges, requestEmailChange }: UpdateProfileDeps,
   current: { id: string; email: string },
   input: UpdateProfileInput,
 ): Promise<UpdateProfileResponse> {
   const newEmail = input.email.trim().toLowerCase();
   const emailChanged = newEmail !== current.email.toLowerCase();
   // The email step can be refused, so it goes first: a refusal leaves the names untouched too.
-  if (emailChanged) await requestEmailChange(newEmail);
+  if (emailChanged) {
+    await requestEmailChange(newEmail);
+    await pendingEmailChanges.record(current.id, newEmail);
+  }
   const row = await updateUserNames(db, current.id, { firstName: input.firstName, lastName: input.lastName });
   if (!row) throw notFound('User not found');
   return {
-    user: toUser(row),
+    user: toUser(row, await pendingEmailChanges.find(row.id, row.email)),
     emailChanged,
     ...(emailChanged ? { message: EMAIL_CHANGE_MESSAGE } : {}),
   };

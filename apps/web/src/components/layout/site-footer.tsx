@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { cn } from '../../lib/class-names';
 import { LogoMark } from './logo';
 
 const linkClass = 'rounded text-stone-600 underline-offset-4 hover:text-stone-900 hover:underline';
 
 /**
- * Public pages link to the contact page; inside the app SPEC §2 keeps "Contact us" without a target.
+ * Every footer links to the contact page. SPEC §2 has the signed-in "Contact us" without a target; a dead
+ * link helps nobody, so it goes to /contact-us too (decision 061).
  */
 export function SiteFooter({ variant = 'public' }: { variant?: 'public' | 'app' }) {
   return (
@@ -19,13 +19,9 @@ export function SiteFooter({ variant = 'public' }: { variant?: 'public' | 'app' 
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>
-              {variant === 'public' ? (
-                <Link to="/contact-us" className={linkClass}>
-                  Contact Us
-                </Link>
-              ) : (
-                <a className={cn(linkClass, 'cursor-default hover:no-underline')}>Contact us</a>
-              )}
+              <Link to="/contact-us" className={linkClass}>
+                {variant === 'public' ? 'Contact Us' : 'Contact us'}
+              </Link>
             </li>
             <li>
               <Link to="/terms-of-use" className={linkClass}>

@@ -16,7 +16,8 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
 export function DialogContent({ title, description, className, children, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-stone-950/50 backdrop-blur-[1px]" />
+      {/* Overlay and content share one layer: a dialog opened from a dialog is painted over all of it. */}
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-[1px]" />
       <DialogPrimitive.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none sm:p-6',

@@ -1,6 +1,6 @@
 import type { Template } from '@hearth/contracts';
 import { describe, expect, it } from 'vitest';
-import { customInstructionsAvailable, groupTemplates } from './template-groups';
+import { customInstructionsAvailable, groupTemplates, summarizeNames } from './template-groups';
 
 const REASON = 'Virtual staging needs an AI image provider.';
 const template = (name: string, category: Template['category'], isPopular: boolean, available: boolean): Template => ({
@@ -27,6 +27,15 @@ describe('groupTemplates', () => {
     expect(groups.popular.map((t) => t.name)).toEqual(['Bedroom', 'Professional Enhancement', 'Blue Sky']);
     expect(groups.more.map((t) => t.name)).toEqual(['Kitchen', 'Twilight']);
     expect(groups.unavailableReasons).toEqual([REASON]);
+    expect(groups.unavailable.map((t) => t.name)).toEqual(['Bedroom', 'Kitchen', 'Twilight']);
+  });
+
+  it('names a few unavailable templates and counts the rest', () => {
+    const names = (...n: string[]) => n.map((name) => template(name, 'staging', false, false));
+    expect(summarizeNames(names('A'))).toBe('A');
+    expect(summarizeNames(names('A', 'B'))).toBe('A and B');
+    expect(summarizeNames(names('A', 'B', 'C', 'D'))).toBe('A, B, C and D');
+    expect(summarizeNames(names('A', 'B', 'C', 'D', 'E'))).toBe('A, B, C and 2 more');
   });
 
   it('has no reasons when everything is available', () => {

@@ -14,6 +14,7 @@ const base = {
   trialEndsAt: null,
   gracePeriodEndDate: null,
   canStartTrial: true,
+  canUpload: true,
   restriction: 'Start your free trial to upload and enhance photos.',
 };
 
@@ -37,6 +38,23 @@ describe('subscriptionBanner', () => {
     });
     expect(subscriptionBanner({ ...trial, trialEndsAt: '2026-03-01T12:00:00Z' }, now)).toEqual({
       kind: 'trial-expired',
+    });
+  });
+
+  it('says the trial limit is reached when its images are used up before its time', () => {
+    const trial = { ...base, subscriptionType: 'trial' as const, canStartTrial: false };
+    const trialEndsAt = '2026-03-02T00:00:00.000Z';
+    const usedUp = { ...trial, trialEndsAt, canUpload: false, restriction: 'Trial limit reached.' };
+    expect(subscriptionBanner(usedUp, now)).toEqual({ kind: 'trial-limit-reached' });
+    // Time running out still reads as expired.
+    expect(subscriptionBanner({ ...usedUp, trialExpired: true }, now)).toEqual({ kind: 'trial-expired' });
+  });
+
+  it("restricts a paid plan whose period's images are used up", () => {
+    const paid = { ...base, subscriptionType: 'paid' as const, canStartTrial: false };
+    expect(subscriptionBanner({ ...paid, canUpload: false, restriction: 'All used.' }, now)).toEqual({
+      kind: 'access-restricted',
+      message: 'All used.',
     });
   });
 

@@ -5,6 +5,7 @@ export type SubscriptionBanner =
   | { kind: 'start-trial' }
   | { kind: 'trial'; endsAt: string | null }
   | { kind: 'trial-expired' }
+  | { kind: 'trial-limit-reached' }
   | { kind: 'canceled' }
   | { kind: 'payment-overdue'; graceEndsAt: string }
   | { kind: 'access-restricted-overdue' }
@@ -12,7 +13,13 @@ export type SubscriptionBanner =
 
 type BannerFacts = Pick<
   UsageStats,
-  'subscriptionType' | 'trialExpired' | 'trialEndsAt' | 'gracePeriodEndDate' | 'canStartTrial' | 'restriction'
+  | 'subscriptionType'
+  | 'trialExpired'
+  | 'trialEndsAt'
+  | 'gracePeriodEndDate'
+  | 'canStartTrial'
+  | 'canUpload'
+  | 'restriction'
 >;
 
 /**
@@ -22,10 +29,14 @@ type BannerFacts = Pick<
 export function subscriptionBanner(stats: BannerFacts, now: number): SubscriptionBanner | null {
   switch (stats.subscriptionType) {
     case 'paid':
-      return null;
+      // A plan's images can run out before its period does (when no overage is sold).
+      return stats.canUpload ? null : { kind: 'access-restricted', message: stats.restriction };
     case 'trial': {
       const over = stats.trialExpired || (stats.trialEndsAt !== null && msUntil(stats.trialEndsAt, now) === 0);
-      return over ? { kind: 'trial-expired' } : { kind: 'trial', endsAt: stats.trialEndsAt };
+      if (over) return { kind: 'trial-expired' };
+      // Time is left but the trial's images are all used: nothing more can be uploaded.
+      if (!stats.canUpload) return { kind: 'trial-limit-reached' };
+      return { kind: 'trial', endsAt: stats.trialEndsAt };
     }
     case 'canceled':
       return { kind: 'canceled' };

@@ -22,6 +22,8 @@ import { TrialBanner } from '../../features/billing/components/trial-banner';
 import { UsageOverviewCard } from '../../features/billing/components/usage-overview-card';
 import { useCheckout } from '../../features/billing/payments/use-checkout';
 import { useCustomerPortal } from '../../features/billing/use-customer-portal';
+import { useTemplates } from '../../features/templates/api/get-templates';
+import { customInstructionsAvailable } from '../../features/templates/template-groups';
 import { useUsageStats } from '../../features/usage/api/get-usage-stats';
 import { isUnauthorizedError } from '../../lib/api-client';
 import { redirectToLogin } from '../../lib/login-redirect';
@@ -88,6 +90,8 @@ function Billing({ user }: { user: User }) {
 function BillingScreens({ user, billing, usage }: { user: User; billing: BillingStatus; usage: UsageStats }) {
   const now = useNow(MINUTE_MS);
   const plans = usePlans();
+  // The trial tile promises staging and custom prompts only where this server can run them.
+  const templates = useTemplates();
   const refreshAccount = useRefreshAccount();
   const checkout = useCheckout({ customer: user, refreshAccount: () => refreshAccount() });
   const portal = useCustomerPortal();
@@ -131,6 +135,7 @@ function BillingScreens({ user, billing, usage }: { user: User; billing: Billing
           canStartTrial={usage.canStartTrial}
           startingTrial={startTrial.isPending}
           onStartTrial={onStartTrial}
+          stagingAvailable={templates.data ? customInstructionsAvailable(templates.data) : undefined}
         />
       ) : null}
       {sections.managementCard ? (

@@ -8,6 +8,7 @@ import {
   SUPPORT_RESPONSE_HOURS,
   TRIAL_IMAGES,
 } from '../../content/product-facts';
+import { EmailAddress } from '../../components/ui/email-address';
 
 const WHAT_TO_INCLUDE = [
   'The email address of your Hearth account',
@@ -24,7 +25,7 @@ const COMMON_TOPICS = [
   },
   {
     title: 'Free trial',
-    text: `What the trial includes (${TRIAL_IMAGES} images within 24 hours, every template, no credit card) and what happens when it ends.`,
+    text: `What the trial includes (${TRIAL_IMAGES} images within 24 hours, no credit card) and what happens when it ends.`,
   },
   {
     title: 'Uploads',
@@ -55,11 +56,8 @@ export default function ContactUsPage() {
             Email support
           </h2>
           <p className="mt-2">
-            <a
-              className="font-medium break-all text-brand-800 underline underline-offset-4"
-              href={`mailto:${SUPPORT_EMAIL}`}
-            >
-              {SUPPORT_EMAIL}
+            <a className="font-medium text-brand-800 underline underline-offset-4" href={`mailto:${SUPPORT_EMAIL}`}>
+              <EmailAddress email={SUPPORT_EMAIL} />
             </a>
           </p>
         </div>

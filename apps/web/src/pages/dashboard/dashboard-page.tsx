@@ -11,6 +11,7 @@ import { useProjects } from '../../features/projects/api/get-projects';
 import { ProjectsList } from '../../features/projects/components/projects-list';
 import { useRefreshOnCompletion } from '../../features/projects/use-refresh-on-completion';
 import { useTemplates } from '../../features/templates/api/get-templates';
+import { customInstructionsAvailable } from '../../features/templates/template-groups';
 import { usageStatsQueryKey, useUsageStats } from '../../features/usage/api/get-usage-stats';
 import { useStartTrial } from '../../features/usage/api/start-trial';
 import { SubscriptionBanner } from '../../features/usage/components/subscription-banner';
@@ -66,6 +67,7 @@ function Dashboard({ user }: { user: User }) {
           onStartTrial={onStartTrial}
           startingTrial={startTrial.isPending}
           onCountdownEnd={refreshUsage}
+          stagingAvailable={templates.data ? customInstructionsAvailable(templates.data) : false}
         />
       ) : null}
 

@@ -27,7 +27,7 @@ interface UploadSectionProps {
 }
 
 const CUSTOM_TEXT_UNAVAILABLE =
-  'Custom instructions need an AI image provider, and none is configured on this server. Choose an enhancement template instead.';
+  'Custom instructions can be used once virtual staging is turned on (see the note above). Choose an enhancement template for now.';
 
 /**
  * Upload card plus the custom-instructions card, and the Process Photos flow: create the project

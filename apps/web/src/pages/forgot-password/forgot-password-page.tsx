@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AuthLayout } from '../../components/layout/auth-layout';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmailAddress } from '../../components/ui/email-address';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 
 export default function ForgotPasswordPage() {
@@ -24,7 +25,10 @@ export default function ForgotPasswordPage() {
             </CardTitle>
             <p className="text-stone-700">
               We sent a password reset link to{' '}
-              <strong className="font-semibold break-all text-stone-900">{email}</strong>. The link expires in 1 hour.
+              <strong className="font-semibold text-stone-900">
+                <EmailAddress email={email} />
+              </strong>
+              . The link expires in 1 hour.
             </p>
             <div className="flex flex-col gap-3">
               <Button variant="secondary" size="lg" onClick={() => setSent(false)}>

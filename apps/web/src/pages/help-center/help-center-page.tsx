@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { BackLink } from '../../components/layout/back-link';
 import { PageHead } from '../../components/layout/page-head';
 import { Tabs, type TabItem } from '../../components/ui/tabs';
+import { useTemplates } from '../../features/templates/api/get-templates';
+import { customInstructionsAvailable } from '../../features/templates/template-groups';
 import { TEMPLATE_HELP } from '../../content/help-templates';
 import { PAGE_META } from '../../content/page-meta';
 import {
@@ -312,6 +314,8 @@ const topics: TabItem[] = [
 
 /** SPEC §2 /help-center: six tabs of help, for signed-in users (the route sends visitors to log in). */
 export default function HelpCenterPage() {
+  const templates = useTemplates();
+  const stagingOff = templates.data !== undefined && !customInstructionsAvailable(templates.data);
   return (
     <div className="space-y-6">
       <PageHead meta={PAGE_META.helpCenter} />
@@ -320,6 +324,13 @@ export default function HelpCenterPage() {
         <h1 className="font-display text-3xl font-bold text-stone-900">Help Center</h1>
         <p className="text-stone-600">Answers about uploading, templates, results and more.</p>
       </div>
+      {stagingOff ? (
+        <p role="note" className="rounded-xl border border-stone-200 bg-white p-4 text-sm text-stone-700">
+          <span className="font-semibold text-stone-900">Virtual staging is not available on this server yet. </span>
+          The staging templates and custom prompts described here can be used once it is turned on; the enhancement
+          templates (Professional Enhancement, Blue Sky, Perfect Lawn) work now.
+        </p>
+      ) : null}
       <Tabs items={topics} label="Help topics" idPrefix="help" />
     </div>
   );

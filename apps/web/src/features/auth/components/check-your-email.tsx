@@ -2,6 +2,7 @@ import { CircleCheck, Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, CardContent, CardTitle } from '../../../components/ui/card';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { useAuthConfig } from '../api/get-auth-config';
 
 /** The sign-up confirmation: 'Account Created!' and 'Check Your Email' (SPEC §2 /signup). */
@@ -20,8 +21,11 @@ export function CheckYourEmail({ email }: { email: string }) {
           <h2 className="text-lg font-semibold text-stone-800">Check Your Email</h2>
         </div>
         <p className="text-stone-700">
-          We sent a verification link to <strong className="font-semibold break-all text-stone-900">{email}</strong>.
-          You must click the link in that email before you can sign in.
+          We sent a verification link to{' '}
+          <strong className="font-semibold text-stone-900">
+            <EmailAddress email={email} />
+          </strong>
+          . You must click the link in that email before you can sign in.
         </p>
         <ButtonLink to="/signin" size="lg" className="w-full">
           Continue to Sign In

@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { updateProfileSchema, type UpdateProfileInput, type User } from '@hearth/contracts';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -20,12 +22,28 @@ interface PersonalInformationCardProps {
   onEditingChange: (editing: boolean) => void;
 }
 
+const formValuesOf = (user: User) => ({
+  firstName: user.firstName ?? '',
+  lastName: user.lastName ?? '',
+  email: user.email,
+});
+
+/** The requested address beside the confirmed one, until the change is confirmed. */
+function PendingEmailChange({ email, pendingEmail }: { email: string; pendingEmail: string }) {
+  return (
+    <p data-testid="pending-email-change" className="mt-1 break-words">
+      <Badge tone="warning" className="mr-1.5 align-middle">
+        Pending
+      </Badge>
+      Change to <EmailAddress email={pendingEmail} className="font-medium text-stone-900" /> waits for confirmation:
+      open the link sent to <EmailAddress email={email} />. Until then you sign in with <EmailAddress email={email} />.
+    </p>
+  );
+}
+
 /** First name, last name and email; read-only until Edit Profile, then Save or Cancel. */
 export function PersonalInformationCard({ user, editing, onEditingChange }: PersonalInformationCardProps) {
-  const savedValues = useMemo(
-    () => ({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email }),
-    [user.firstName, user.lastName, user.email],
-  );
+  const savedValues = useMemo(() => formValuesOf(user), [user]);
   const {
     register,
     handleSubmit,
@@ -42,6 +60,8 @@ export function PersonalInformationCard({ user, editing, onEditingChange }: Pers
   const save = (values: UpdateProfileInput) =>
     updateProfile.mutate(values, {
       onSuccess: (result) => {
+        // The form shows what is saved: a requested address is not the email yet (it shows as pending).
+        reset(formValuesOf(result.user));
         if (result.emailChanged) {
           showToast({
             title: 'Profile updated',
@@ -63,6 +83,14 @@ export function PersonalInformationCard({ user, editing, onEditingChange }: Pers
           description: errorMessage(error) ?? 'Failed to update profile. Please try again.',
         }),
     });
+
+  const emailHint =
+    editing || user.pendingEmail ? (
+      <>
+        {editing ? <p>Changing your email sends a confirmation link to your current address.</p> : null}
+        {user.pendingEmail ? <PendingEmailChange email={user.email} pendingEmail={user.pendingEmail} /> : null}
+      </>
+    ) : undefined;
 
   return (
     <Card aria-labelledby="personal-information-title">
@@ -86,12 +114,7 @@ export function PersonalInformationCard({ user, editing, onEditingChange }: Pers
               )}
             </FormField>
           </div>
-          <FormField
-            id="email"
-            label="Email"
-            error={errors.email?.message}
-            hint={editing ? 'Changing your email sends a confirmation link to your current address.' : undefined}
-          >
+          <FormField id="email" label="Email" error={errors.email?.message} hint={emailHint}>
             {(control) => (
               <Input {...control} type="email" readOnly={!editing} autoComplete="email" {...register('email')} />
             )}

@@ -17,6 +17,8 @@ interface SubscriptionPlansCardProps {
   canStartTrial: boolean;
   startingTrial: boolean;
   onStartTrial: () => void;
+  /** Whether this server can stage now (undefined while unknown): the trial tile promises only that. */
+  stagingAvailable: boolean | undefined;
 }
 
 /** SPEC §2 Subscription Plans: a Free Trial tile and the three plans, Pro marked 'Most Popular'. */
@@ -118,11 +120,23 @@ function PlanTile({ plan, action }: { plan: Plan; action: ReactNode }) {
   );
 }
 
+/** What the trial includes on this server: staging and custom prompts only where they can run. */
+function trialFeatures(stagingAvailable: boolean | undefined): string[] {
+  const templates =
+    stagingAvailable === undefined
+      ? []
+      : stagingAvailable
+        ? ['All templates', 'Custom prompts']
+        : ['Enhancement templates'];
+  return [`${TRIAL_IMAGES} images in total`, ...templates, 'No credit card required'];
+}
+
 function FreeTrialTile({
   canStartTrial,
   startingTrial,
   onStartTrial,
-}: Pick<SubscriptionPlansCardProps, 'canStartTrial' | 'startingTrial' | 'onStartTrial'>) {
+  stagingAvailable,
+}: Pick<SubscriptionPlansCardProps, 'canStartTrial' | 'startingTrial' | 'onStartTrial' | 'stagingAvailable'>) {
   return (
     <Tile>
       <h3 className="text-lg font-semibold text-stone-900">Free Trial</h3>
@@ -130,9 +144,7 @@ function FreeTrialTile({
         <span className="text-3xl font-bold text-stone-900">$0</span>
         <span className="text-sm text-stone-600"> for {TRIAL_HOURS} hours</span>
       </p>
-      <Features
-        items={[`${TRIAL_IMAGES} images in total`, 'All templates', 'Custom prompts', 'No credit card required']}
-      />
+      <Features items={trialFeatures(stagingAvailable)} />
       <div className="mt-5">
         <Button
           className="w-full"

@@ -8,6 +8,7 @@ import { useSandboxCheckout } from '../api/payment-sandbox/sandbox-checkout';
 import { formatMoney } from '../billing-view';
 import { checkoutErrorToast, checkoutFailureKind, PAYMENT_FAILED_TOAST } from './checkout-errors';
 import type { PurchasablePlan } from './checkout-types';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 interface SandboxCheckoutDialogProps {
   plan: PurchasablePlan | null;
@@ -70,7 +71,9 @@ export function SandboxCheckoutDialog({ plan, email, onPaid, onClose }: SandboxC
               </div>
               <div className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:justify-between sm:gap-4">
                 <dt className="shrink-0 text-stone-600">Customer email</dt>
-                <dd className="min-w-0 font-semibold break-all text-stone-900 sm:text-right">{email}</dd>
+                <dd className="min-w-0 font-semibold text-stone-900 sm:text-right">
+                  <EmailAddress email={email} />
+                </dd>
               </div>
             </dl>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

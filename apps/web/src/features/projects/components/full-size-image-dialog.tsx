@@ -16,7 +16,10 @@ export function FullSizeImageDialog({
   return (
     <Dialog open={photo !== null} onOpenChange={onOpenChange}>
       {photo ? (
-        <DialogContent title={photo.fileName} className="sm:max-w-[min(96vw,1600px)]">
+        <DialogContent
+          title={photo.fileName}
+          className="max-sm:inset-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-screen max-sm:max-w-none max-sm:translate-none max-sm:rounded-none sm:max-w-[min(96vw,1600px)]"
+        >
           <FullSizeBody key={photo.id} photo={photo} />
         </DialogContent>
       ) : null}

@@ -123,7 +123,11 @@ function ReviewBody({
         </ul>
       ) : null}
 
-      <div className="flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:justify-end">
+      {/* Pinned to the dialog's bottom edge (over its padding) so the download never scrolls out of view. */}
+      <div
+        data-testid="review-actions"
+        className="sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-stone-200 bg-white px-5 py-4 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6"
+      >
         <Button
           variant="primary"
           onClick={() => onDownloadAll(project)}

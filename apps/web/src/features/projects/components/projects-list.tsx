@@ -124,7 +124,7 @@ export function ProjectsList({ projects, error, onRetry }: ProjectsListProps) {
               <ChevronLeft aria-hidden className="size-4" />
               Previous
             </Button>
-            <p className="text-sm text-stone-600" aria-live="polite">
+            <p className="text-sm whitespace-nowrap text-stone-600" aria-live="polite">
               Page {page} of {pageCount}
             </p>
             <Button

@@ -1,9 +1,9 @@
 import type { Template } from '@hearth/contracts';
-import { Check, Sofa, Sparkles } from 'lucide-react';
+import { Check, Info, Sofa, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/class-names';
-import { groupTemplates } from '../template-groups';
+import { groupTemplates, summarizeNames } from '../template-groups';
 
 interface TemplatePickerProps {
   templates: readonly Template[];
@@ -13,14 +13,15 @@ interface TemplatePickerProps {
 }
 
 /**
- * One radio group over all templates (arrow keys move between them), popular ones first. Templates this
- * server cannot run stay visible but disabled, with the reason said once and linked to each of them.
+ * One radio group over the templates this server can run (arrow keys move between them), popular ones
+ * first. What it cannot run is not offered as tiles: one note says what is missing, and for whoever runs
+ * the server how to turn it on (decision 061).
  */
 export function TemplatePicker({ templates, selectedId, onSelect, disabled = false }: TemplatePickerProps) {
   const id = useId();
-  const { popular, more, unavailableReasons } = groupTemplates(templates);
-  const reasonId = (reason: string | undefined) =>
-    reason === undefined ? undefined : `${id}-reason-${unavailableReasons.indexOf(reason)}`;
+  const groups = groupTemplates(templates);
+  const popular = groups.popular.filter((t) => t.available);
+  const more = groups.more.filter((t) => t.available);
   const selected = templates.find((t) => t.id === selectedId);
 
   const renderGroup = (title: string, group: Template[]) =>
@@ -34,8 +35,7 @@ export function TemplatePicker({ templates, selectedId, onSelect, disabled = fal
                 template={template}
                 name={`${id}-template`}
                 checked={template.id === selectedId}
-                disabled={disabled || !template.available}
-                describedBy={template.available ? undefined : reasonId(template.unavailableReason)}
+                disabled={disabled}
                 onSelect={() => onSelect(template.id)}
               />
             </li>
@@ -56,14 +56,44 @@ export function TemplatePicker({ templates, selectedId, onSelect, disabled = fal
           </Button>
         ) : null}
       </div>
-      {unavailableReasons.map((reason) => (
-        <p key={reason} id={reasonId(reason)} className="text-xs text-stone-600">
-          <span className="font-semibold text-stone-700">Unavailable templates: </span>
-          {reason}
-        </p>
-      ))}
+      {groups.unavailable.length > 0 ? (
+        <UnavailableNote unavailable={groups.unavailable} reasons={groups.unavailableReasons} />
+      ) : null}
       {renderGroup('Popular', popular)}
       {renderGroup('More templates', more)}
+    </div>
+  );
+}
+
+/** Everything this server cannot do now, under one line; the operator's how-to comes from the server. */
+function UnavailableNote({ unavailable, reasons }: { unavailable: Template[]; reasons: string[] }) {
+  const staging = unavailable.filter((t) => t.category === 'staging');
+  const others = unavailable.filter((t) => t.category !== 'staging');
+  return (
+    <div
+      role="note"
+      data-testid="staging-unavailable"
+      className="flex gap-2.5 rounded-xl border border-stone-200 bg-white p-3 text-sm text-stone-700"
+    >
+      <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
+      <div className="min-w-0 space-y-1">
+        <p className="font-semibold text-stone-900">
+          {staging.length > 0
+            ? 'Virtual staging is not available on this server yet'
+            : 'Some templates are not available'}
+        </p>
+        <p>
+          {staging.length > 0
+            ? `${summarizeNames(staging)} and custom instructions can be used once it is turned on. The enhancement templates below work now.`
+            : `${summarizeNames(others)} cannot be used right now.`}
+        </p>
+        {reasons.map((reason) => (
+          <p key={reason} className="text-xs break-words text-stone-500">
+            <span className="font-semibold text-stone-600">For whoever runs this server: </span>
+            {reason}
+          </p>
+        ))}
+      </div>
     </div>
   );
 }
@@ -73,11 +103,10 @@ interface TemplateTileProps {
   name: string;
   checked: boolean;
   disabled: boolean;
-  describedBy: string | undefined;
   onSelect: () => void;
 }
 
-function TemplateTile({ template, name, checked, disabled, describedBy, onSelect }: TemplateTileProps) {
+function TemplateTile({ template, name, checked, disabled, onSelect }: TemplateTileProps) {
   const Icon = template.category === 'staging' ? Sofa : Sparkles;
   return (
     <label
@@ -94,7 +123,6 @@ function TemplateTile({ template, name, checked, disabled, describedBy, onSelect
         value={template.id}
         checked={checked}
         disabled={disabled}
-        aria-describedby={describedBy}
         onChange={onSelect}
         className="sr-only"
       />
@@ -111,7 +139,7 @@ function TemplateTile({ template, name, checked, disabled, describedBy, onSelect
       <span className="min-w-0 pr-3 sm:pr-0">
         <span className="block leading-snug font-medium break-words text-stone-900">{template.name}</span>
         <span className="block text-xs text-stone-500">
-          {template.available ? (template.category === 'staging' ? 'Staging' : 'Enhancement') : 'Unavailable'}
+          {template.category === 'staging' ? 'Staging' : 'Enhancement'}
         </span>
       </span>
     </label>

@@ -14,6 +14,8 @@ interface SubscriptionBannerProps {
   startingTrial: boolean;
   /** Called when a countdown reaches zero, so the server's view of the account is asked for again. */
   onCountdownEnd: () => void;
+  /** Whether this server can stage now: the trial offer promises every template only then. */
+  stagingAvailable: boolean;
 }
 
 const tones = {
@@ -31,7 +33,13 @@ interface BannerView {
 }
 
 /** The subscription banner of SPEC §4 "Subscription (dashboard view)"; nothing on a paid plan. */
-export function SubscriptionBanner({ stats, onStartTrial, startingTrial, onCountdownEnd }: SubscriptionBannerProps) {
+export function SubscriptionBanner({
+  stats,
+  onStartTrial,
+  startingTrial,
+  onCountdownEnd,
+  stagingAvailable,
+}: SubscriptionBannerProps) {
   const now = useNow(1000);
   const banner = subscriptionBanner(stats, now);
 
@@ -44,7 +52,7 @@ export function SubscriptionBanner({ stats, onStartTrial, startingTrial, onCount
   }, [banner?.kind, onCountdownEnd]);
 
   if (!banner) return null;
-  const view = bannerView(banner, stats, now, { onStartTrial, startingTrial });
+  const view = bannerView(banner, stats, now, { onStartTrial, startingTrial, stagingAvailable });
   const styles = tones[view.tone];
   return (
     <section
@@ -74,7 +82,11 @@ function bannerView(
   banner: Banner,
   stats: UsageStats,
   now: number,
-  { onStartTrial, startingTrial }: Pick<SubscriptionBannerProps, 'onStartTrial' | 'startingTrial'>,
+  {
+    onStartTrial,
+    startingTrial,
+    stagingAvailable,
+  }: Pick<SubscriptionBannerProps, 'onStartTrial' | 'startingTrial' | 'stagingAvailable'>,
 ): BannerView {
   const viewPlans = (label = 'View Plans') => (
     <ButtonLink to="/billing" variant="primary" className="w-full sm:w-auto">
@@ -94,7 +106,7 @@ function bannerView(
         title: 'Start Free Trial',
         tone: 'brand',
         Icon: Sparkles,
-        body: `Enhance up to ${TRIAL_IMAGES} images free for ${TRIAL_HOURS} hours, with every template. No credit card required.`,
+        body: `Enhance up to ${TRIAL_IMAGES} images free for ${TRIAL_HOURS} hours, with ${stagingAvailable ? 'every template' : 'the enhancement templates'}. No credit card required.`,
         action: (
           <Button onClick={onStartTrial} disabled={startingTrial} className="w-full sm:w-auto">
             {startingTrial ? 'Starting...' : 'Start Free Trial'}
@@ -113,6 +125,14 @@ function bannerView(
             {stats.imagesRemaining} of {stats.imagesIncluded} images left. Upgrade to keep enhancing after your trial.
           </>
         ),
+        action: viewPlans('Upgrade Now'),
+      };
+    case 'trial-limit-reached':
+      return {
+        title: 'Trial limit reached',
+        tone: 'danger',
+        Icon: CircleAlert,
+        body: `You have used all ${stats.imagesIncluded} images of your free trial. Choose a plan to continue uploading images.`,
         action: viewPlans('Upgrade Now'),
       };
     case 'trial-expired':
