@@ -62,6 +62,8 @@ test('sign up → verify → sign in → edit profile → change password → si
 
   // Forgot password → mail → reset.
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  // The sign-in form has an Email field too: wait for the forgot-password page before filling.
+  await expect(page.getByRole('heading', { name: 'Forgot Password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Email' }).click();
   await expect(page.getByText('Reset email sent!')).toBeVisible();
