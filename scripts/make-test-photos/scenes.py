@@ -7,10 +7,25 @@
 # Everything is built from primitives and procedural materials, so the photos are reproducible from
 # this file alone (no downloaded assets). Cycles on the CPU with a fixed seed: the same Blender
 # version renders the same pixels.
+import functools
 import math
+import os
 import sys
 
 import bpy
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'blender-common'))
+import blender_helpers  # noqa: E402  (Blender's Python finds it only once the folder is on sys.path)
+from blender_helpers import (  # noqa: E402
+    area_light,
+    box,
+    camera,
+    material,
+    mesh_object,
+    reset,
+    sphere,
+    world_sky,
+)
 
 ARGS = sys.argv[sys.argv.index('--') + 1 :]
 SCENE_NAME, OUTPUT_PATH = ARGS[0], ARGS[1]
@@ -18,91 +33,25 @@ SAMPLES = int(ARGS[2]) if len(ARGS) > 2 else 96
 PERCENT = int(ARGS[3]) if len(ARGS) > 3 else 100  # drafts: render smaller while framing a scene
 
 
-# ---------------------------------------------------------------- helpers
+# ---------------------------------------------------------------- helpers (the shared ones: ../blender-common)
 
-
-def reset():
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-
-
-def mesh_object(name, vertices, faces, material=None):
-    mesh = bpy.data.meshes.new(name)
-    mesh.from_pydata(vertices, [], faces)
-    mesh.update()
-    obj = bpy.data.objects.new(name, mesh)
-    bpy.context.scene.collection.objects.link(obj)
-    if material:
-        obj.data.materials.append(material)
-    return obj
-
-
-def box(name, lo, hi, material=None, bevel=0.0):
-    """An axis-aligned box from corner lo to corner hi, in world coordinates (so textures use metres)."""
-    (x0, y0, z0), (x1, y1, z1) = lo, hi
-    v = [(x0, y0, z0), (x1, y0, z0), (x1, y1, z0), (x0, y1, z0), (x0, y0, z1), (x1, y0, z1), (x1, y1, z1), (x0, y1, z1)]
-    f = [(0, 3, 2, 1), (4, 5, 6, 7), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7)]
-    obj = mesh_object(name, v, f, material)
-    if bevel > 0:
-        mod = obj.modifiers.new('bevel', 'BEVEL')
-        mod.width = bevel
-        mod.segments = 3
-        mod.limit_method = 'NONE'
-        for poly in obj.data.polygons:
-            poly.use_smooth = True
-    return obj
-
-
-def cylinder(name, center, radius, height, material=None, vertices=24):
-    bpy.ops.mesh.primitive_cylinder_add(vertices=vertices, radius=radius, depth=height, location=center)
-    obj = bpy.context.active_object
-    obj.name = name
-    if material:
-        obj.data.materials.append(material)
-    return obj
-
-
-def sphere(name, center, radius, material=None, scale=(1, 1, 1), subdivisions=3):
-    bpy.ops.mesh.primitive_ico_sphere_add(subdivisions=subdivisions, radius=radius, location=center)
-    obj = bpy.context.active_object
-    obj.name = name
-    obj.scale = scale
-    bpy.ops.object.shade_smooth()
-    if material:
-        obj.data.materials.append(material)
-    return obj
-
-
-def material(name, color, roughness=0.6, specular=0.3):
-    mat = bpy.data.materials.new(name)
-    mat.use_nodes = True
-    bsdf = mat.node_tree.nodes['Principled BSDF']
-    bsdf.inputs['Base Color'].default_value = (*color, 1)
-    bsdf.inputs['Roughness'].default_value = roughness
-    bsdf.inputs['Specular'].default_value = specular
-    return mat
-
-
-def textured_material(name, color_a, color_b, scale, roughness=0.6, detail=6.0, bump=0.0):
-    """Two colours mixed by noise: plaster, fabric, foliage, siding."""
-    mat = material(name, color_a, roughness)
-    nodes, links = mat.node_tree.nodes, mat.node_tree.links
-    bsdf = nodes['Principled BSDF']
-    coords = nodes.new('ShaderNodeTexCoord')
-    noise = nodes.new('ShaderNodeTexNoise')
-    noise.inputs['Scale'].default_value = scale
-    noise.inputs['Detail'].default_value = detail
-    links.new(coords.outputs['Object'], noise.inputs['Vector'])
-    ramp = nodes.new('ShaderNodeValToRGB')
-    ramp.color_ramp.elements[0].color = (*color_a, 1)
-    ramp.color_ramp.elements[1].color = (*color_b, 1)
-    links.new(noise.outputs['Fac'], ramp.inputs['Fac'])
-    links.new(ramp.outputs['Color'], bsdf.inputs['Base Color'])
-    if bump > 0:
-        bump_node = nodes.new('ShaderNodeBump')
-        bump_node.inputs['Strength'].default_value = bump
-        links.new(noise.outputs['Fac'], bump_node.inputs['Height'])
-        links.new(bump_node.outputs['Normal'], bsdf.inputs['Normal'])
-    return mat
+# This script's look: faceted 24-sided cylinders, a smaller and whiter sun, a deeper bump on textures, and a
+# slower, finer render that keeps a little grain, much like a phone photo of a dim room.
+cylinder = functools.partial(blender_helpers.cylinder, vertices=24, smooth=False)
+textured_material = functools.partial(blender_helpers.textured_material, bump_distance=None)
+sun = functools.partial(blender_helpers.sun, angle_degrees=1.0, color=(1, 0.96, 0.9))
+render_settings = functools.partial(
+    blender_helpers.render_settings,
+    OUTPUT_PATH,
+    samples=SAMPLES,
+    percent=PERCENT,
+    seed=7,
+    adaptive_threshold=0.02,
+    diffuse_bounces=4,
+    transmission_bounces=2,
+    sample_clamp_indirect=3.0,
+    denoiser=dict(despeckle_threshold=0.4, iterations=2, sigma_color=0.2, sigma_space=3.0),
+)
 
 
 def wood_floor_material():
@@ -140,59 +89,6 @@ def wood_floor_material():
     return mat
 
 
-def emission_material(name, color, strength):
-    mat = bpy.data.materials.new(name)
-    mat.use_nodes = True
-    nodes = mat.node_tree.nodes
-    nodes.remove(nodes['Principled BSDF'])
-    emission = nodes.new('ShaderNodeEmission')
-    emission.inputs['Color'].default_value = (*color, 1)
-    emission.inputs['Strength'].default_value = strength
-    mat.node_tree.links.new(emission.outputs['Emission'], nodes['Material Output'].inputs['Surface'])
-    return mat
-
-
-def area_light(name, location, rotation, size, energy, color=(1, 1, 1), portal=False, size_y=None):
-    data = bpy.data.lights.new(name, 'AREA')
-    data.shape = 'RECTANGLE'
-    data.size = size
-    data.size_y = size_y if size_y else size
-    data.energy = energy
-    data.color = color
-    data.cycles.is_portal = portal
-    obj = bpy.data.objects.new(name, data)
-    obj.location = location
-    obj.rotation_euler = rotation
-    bpy.context.scene.collection.objects.link(obj)
-    return obj
-
-
-def sun(rotation, strength, angle_degrees=1.0, color=(1, 0.96, 0.9)):
-    data = bpy.data.lights.new('sun', 'SUN')
-    data.energy = strength
-    data.angle = math.radians(angle_degrees)
-    data.color = color
-    obj = bpy.data.objects.new('sun', data)
-    obj.rotation_euler = rotation
-    bpy.context.scene.collection.objects.link(obj)
-
-
-def world_sky(strength, sun_elevation_degrees=35.0, air=1.0, dust=1.0):
-    world = bpy.data.worlds.new('world')
-    bpy.context.scene.world = world
-    world.use_nodes = True
-    nodes, links = world.node_tree.nodes, world.node_tree.links
-    sky = nodes.new('ShaderNodeTexSky')
-    sky.sky_type = 'NISHITA'
-    sky.sun_elevation = math.radians(sun_elevation_degrees)
-    sky.sun_rotation = math.radians(200)
-    sky.air_density = air
-    sky.dust_density = dust
-    background = nodes['Background']
-    background.inputs['Strength'].default_value = strength
-    links.new(sky.outputs['Color'], background.inputs['Color'])
-
-
 def world_overcast(horizon, zenith, strength):
     """A washed-out overcast sky: a soft vertical gradient from a bright horizon to a grey zenith."""
     world = bpy.data.worlds.new('world')
@@ -211,83 +107,6 @@ def world_overcast(horizon, zenith, strength):
     background = nodes['Background']
     background.inputs['Strength'].default_value = strength
     links.new(ramp.outputs['Color'], background.inputs['Color'])
-
-
-def camera(location, rotation_degrees, lens_mm, shift_y=0.0):
-    data = bpy.data.cameras.new('camera')
-    data.lens = lens_mm
-    data.sensor_width = 36
-    data.shift_y = shift_y
-    obj = bpy.data.objects.new('camera', data)
-    obj.location = location
-    obj.rotation_euler = tuple(math.radians(a) for a in rotation_degrees)
-    bpy.context.scene.collection.objects.link(obj)
-    bpy.context.scene.camera = obj
-
-
-def render_settings(width, height, exposure=0.0, look='Medium Contrast'):
-    scene = bpy.context.scene
-    scene.render.engine = 'CYCLES'
-    scene.cycles.device = 'CPU'
-    scene.cycles.samples = SAMPLES
-    scene.cycles.use_adaptive_sampling = True
-    scene.cycles.adaptive_threshold = 0.02
-    scene.cycles.seed = 7
-    scene.cycles.max_bounces = 6
-    scene.cycles.diffuse_bounces = 4
-    scene.cycles.glossy_bounces = 2
-    scene.cycles.transmission_bounces = 2
-    scene.cycles.transparent_max_bounces = 4
-    scene.cycles.caustics_reflective = False
-    scene.cycles.caustics_refractive = False
-    scene.cycles.blur_glossy = 1.0
-    scene.cycles.sample_clamp_indirect = 3.0
-    scene.cycles.use_denoising = False  # Debian's Blender is built without OpenImageDenoise
-    scene.render.resolution_x = width
-    scene.render.resolution_y = height
-    scene.render.resolution_percentage = PERCENT
-    scene.render.film_transparent = False
-    scene.view_settings.view_transform = 'Filmic'
-    scene.view_settings.look = look
-    scene.view_settings.exposure = exposure
-    scene.render.image_settings.file_format = 'PNG'
-    scene.render.image_settings.color_depth = '8'
-    scene.render.filepath = OUTPUT_PATH
-    add_poor_mans_denoiser(scene)
-
-
-def add_poor_mans_denoiser(scene):
-    """Debian's Blender has no OpenImageDenoise, so low-sample noise is smoothed in the compositor instead.
-
-    Despeckle removes fireflies; a bilateral blur guided by the albedo and normal passes smooths flat areas without
-    blurring edges or texture. The result keeps a little grain, much like a phone photo of a dim room.
-    """
-    view_layer = scene.view_layers[0]
-    view_layer.use_pass_normal = True
-    view_layer.use_pass_diffuse_color = True
-    scene.use_nodes = True
-    tree = scene.node_tree
-    for node in list(tree.nodes):
-        tree.nodes.remove(node)
-    layers = tree.nodes.new('CompositorNodeRLayers')
-    despeckle = tree.nodes.new('CompositorNodeDespeckle')
-    despeckle.threshold = 0.4
-    despeckle.threshold_neighbor = 0.4
-    guide = tree.nodes.new('CompositorNodeMixRGB')
-    guide.blend_type = 'ADD'
-    guide.inputs['Fac'].default_value = 0.5
-    bilateral = tree.nodes.new('CompositorNodeBilateralblur')
-    bilateral.iterations = 2
-    bilateral.sigma_color = 0.2
-    bilateral.sigma_space = 3.0
-    composite = tree.nodes.new('CompositorNodeComposite')
-    links = tree.links
-    links.new(layers.outputs['Image'], despeckle.inputs['Image'])
-    links.new(layers.outputs['DiffCol'], guide.inputs[1])
-    links.new(layers.outputs['Normal'], guide.inputs[2])
-    links.new(despeckle.outputs['Image'], bilateral.inputs['Image'])
-    links.new(guide.outputs['Image'], bilateral.inputs['Determinator'])
-    links.new(bilateral.outputs['Image'], composite.inputs['Image'])
 
 
 # ---------------------------------------------------------------- the room

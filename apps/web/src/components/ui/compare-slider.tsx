@@ -1,42 +1,71 @@
 import { ChevronsLeftRight } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/class-names';
 
-interface CompareSliderProps {
-  beforeSrc: string;
-  afterSrc: string;
-  beforeAlt: string;
-  afterAlt: string;
-  /** Accessible name of the divider, e.g. 'Before and after: kitchen.jpg'. */
-  label: string;
-  /** Width over height, used until the images tell their own. */
-  aspectRatio?: number;
-  className?: string;
-}
+/**
+ * The two places the slider is shown. `app`: the review dialog, on a dark stage, the divider a dark knob that
+ * takes the drag cursor. `landing`: the public page's gallery, on a light page, a white knob and the drag cursor
+ * over the whole photo.
+ */
+const looks = {
+  app: {
+    frame: 'rounded-xl bg-stone-900',
+    badge: 'rounded-md px-2 py-1 text-xs font-semibold text-white',
+    before: 'bg-stone-950/70',
+    after: 'bg-brand-700/90',
+    line: 'bg-white/90 shadow',
+    knob: 'size-11 cursor-ew-resize border-2 border-white bg-stone-950/60 text-white backdrop-blur-sm group-focus-visible:outline-3 group-focus-visible:outline-offset-2 group-focus-visible:outline-brand-400',
+  },
+  landing: {
+    frame: 'cursor-ew-resize rounded-2xl bg-stone-200',
+    badge: 'rounded-full px-3 py-1 text-xs font-semibold tracking-wide text-white shadow-sm',
+    before: 'bg-stone-900/80',
+    after: 'bg-brand-700',
+    line: 'bg-white shadow-[0_0_6px_rgba(0,0,0,0.45)]',
+    knob: 'size-10 bg-white text-stone-800 ring-brand-700 group-focus-visible:ring-4',
+  },
+} as const;
 
-const STEP = 5;
-const PAGE_STEP = 20;
+const KEY_MOVES: Record<string, (position: number) => number> = {
+  ArrowLeft: (p) => p - 5,
+  ArrowDown: (p) => p - 5,
+  ArrowRight: (p) => p + 5,
+  ArrowUp: (p) => p + 5,
+  PageDown: (p) => p - 20,
+  PageUp: (p) => p + 20,
+  Home: () => 0,
+  End: () => 100,
+};
+
 const clamp = (value: number) => Math.min(100, Math.max(0, value));
 
+interface CompareSliderProps {
+  /** The "before" picture; it is cut at the divider and covers the "after" picture on its left. */
+  before: ReactNode;
+  /** The "after" picture, filling the frame. */
+  after: ReactNode;
+  /** Accessible name of the divider, e.g. 'Before and after: kitchen.jpg'. */
+  label: string;
+  look?: keyof typeof looks;
+  /** Size of the frame, e.g. an aspect ratio. */
+  className?: string;
+  style?: CSSProperties;
+}
+
 /**
- * A before/after comparison: the "after" photo fills the frame and the "before" photo covers it up to a
- * divider. Drag anywhere with a mouse, pen or finger; with the keyboard the divider is a slider (arrows,
- * Page Up/Down, Home/End).
+ * A before/after comparison: the "after" picture fills the frame and the "before" picture covers it up to a
+ * divider. Drag anywhere with a mouse, pen or finger (vertical swipes still scroll the page); with the keyboard
+ * the divider is a WAI-ARIA slider (arrows, Page Up/Down, Home/End) whose value is the share showing "before".
+ *
+ * It renders the same markup on the server as in the browser (no ids, no effects), so the public page can
+ * prerender it and hydrate it as an island.
  */
-export function CompareSlider({
-  beforeSrc,
-  afterSrc,
-  beforeAlt,
-  afterAlt,
-  label,
-  aspectRatio = 4 / 3,
-  className,
-}: CompareSliderProps) {
+export function CompareSlider({ before, after, label, look = 'app', className, style }: CompareSliderProps) {
   const [position, setPosition] = useState(50);
-  const [ratio, setRatio] = useState(aspectRatio);
   const frameRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<HTMLDivElement>(null);
   const dragPointer = useRef<number | null>(null);
+  const styles = looks[look];
 
   const moveTo = (clientX: number) => {
     const rect = frameRef.current?.getBoundingClientRect();
@@ -63,17 +92,7 @@ export function CompareSlider({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, (p: number) => number> = {
-      ArrowLeft: (p) => p - STEP,
-      ArrowDown: (p) => p - STEP,
-      ArrowRight: (p) => p + STEP,
-      ArrowUp: (p) => p + STEP,
-      PageDown: (p) => p - PAGE_STEP,
-      PageUp: (p) => p + PAGE_STEP,
-      Home: () => 0,
-      End: () => 100,
-    };
-    const move = moves[event.key];
+    const move = KEY_MOVES[event.key];
     if (!move) return;
     event.preventDefault();
     setPosition((p) => clamp(move(p)));
@@ -87,47 +106,19 @@ export function CompareSlider({
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}
       onPointerCancel={endDrag}
-      // Vertical swipes still scroll the page on touch screens; horizontal ones move the divider.
-      style={{ aspectRatio: ratio, maxWidth: `calc(55dvh * ${ratio})` }}
-      className={cn(
-        'relative mx-auto w-full touch-pan-y overflow-hidden rounded-xl bg-stone-900 select-none',
-        className,
-      )}
+      style={style}
+      className={cn('relative touch-pan-y overflow-hidden select-none', styles.frame, className)}
     >
-      <img
-        src={afterSrc}
-        alt={afterAlt}
-        draggable={false}
-        onLoad={(event) => {
-          const { naturalWidth, naturalHeight } = event.currentTarget;
-          if (naturalWidth && naturalHeight) setRatio(naturalWidth / naturalHeight);
-        }}
-        className="absolute inset-0 size-full object-contain"
-      />
-      <img
-        src={beforeSrc}
-        alt={beforeAlt}
-        draggable={false}
-        style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
-        className="absolute inset-0 size-full object-contain"
-      />
-      <span
-        aria-hidden
-        className="pointer-events-none absolute top-3 left-3 rounded-md bg-stone-950/70 px-2 py-1 text-xs font-semibold text-white"
-      >
+      {after}
+      <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}>
+        {before}
+      </div>
+      <span aria-hidden className={cn('pointer-events-none absolute top-3 left-3', styles.badge, styles.before)}>
         Before
       </span>
-      <span
-        aria-hidden
-        className="pointer-events-none absolute top-3 right-3 rounded-md bg-brand-700/90 px-2 py-1 text-xs font-semibold text-white"
-      >
+      <span aria-hidden className={cn('pointer-events-none absolute top-3 right-3', styles.badge, styles.after)}>
         After
       </span>
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-y-0 w-0.5 bg-white/90 shadow"
-        style={{ left: `${position}%` }}
-      />
       <div
         ref={handleRef}
         role="slider"
@@ -140,9 +131,21 @@ export function CompareSlider({
         aria-valuetext={`${rounded}% before, ${100 - rounded}% after`}
         onKeyDown={onKeyDown}
         style={{ left: `${position}%` }}
-        className="absolute top-1/2 flex size-11 -translate-x-1/2 -translate-y-1/2 cursor-ew-resize items-center justify-center rounded-full border-2 border-white bg-stone-950/60 text-white shadow-lg backdrop-blur-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+        className="group absolute inset-y-0 w-11 -translate-x-1/2 outline-none"
       >
-        <ChevronsLeftRight aria-hidden className="size-5" />
+        <span
+          aria-hidden
+          className={cn('pointer-events-none absolute inset-y-0 left-1/2 w-0.5 -translate-x-1/2', styles.line)}
+        />
+        <span
+          aria-hidden
+          className={cn(
+            'absolute top-1/2 left-1/2 flex -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full shadow-lg',
+            styles.knob,
+          )}
+        >
+          <ChevronsLeftRight className="size-5" />
+        </span>
       </div>
     </div>
   );

@@ -1,12 +1,12 @@
 import { CircleAlert, CreditCard, Hourglass } from 'lucide-react';
+import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { formatLongDate } from '../../../lib/format';
-import { BillingBanner } from './billing-banner';
 
 /** SPEC §2: red, when the status is past_due. */
 export function PaymentFailedBanner({ onOpenPortal, opening }: { onOpenPortal: () => void; opening: boolean }) {
   return (
-    <BillingBanner
+    <Banner
       id="payment-failed-title"
       title="Payment Failed"
       tone="danger"
@@ -18,14 +18,14 @@ export function PaymentFailedBanner({ onOpenPortal, opening }: { onOpenPortal: (
       }
     >
       <p>Your payment failed. Please update your payment method to continue using the service.</p>
-    </BillingBanner>
+    </Banner>
   );
 }
 
 /** SPEC §2: yellow, while the subscription is set to cancel at the end of the period. */
 export function SubscriptionEndingBanner({ periodEnd }: { periodEnd: string | null }) {
   return (
-    <BillingBanner id="subscription-ending-title" title="Subscription Ending" tone="warning" Icon={Hourglass}>
+    <Banner id="subscription-ending-title" title="Subscription Ending" tone="warning" Icon={Hourglass}>
       <p>
         Your subscription will end on{' '}
         <span className="font-semibold text-stone-900">
@@ -33,15 +33,15 @@ export function SubscriptionEndingBanner({ periodEnd }: { periodEnd: string | nu
         </span>
         . You keep full access until then, and you can resume anytime from the customer portal.
       </p>
-    </BillingBanner>
+    </Banner>
   );
 }
 
 /** SPEC §2: red, once the subscription has ended. */
 export function SubscriptionCanceledBanner() {
   return (
-    <BillingBanner id="subscription-canceled-title" title="Subscription Canceled" tone="danger" Icon={CircleAlert}>
+    <Banner id="subscription-canceled-title" title="Subscription Canceled" tone="danger" Icon={CircleAlert}>
       <p>Your subscription has been canceled. Choose a new plan below to resubscribe.</p>
-    </BillingBanner>
+    </Banner>
   );
 }

@@ -1,9 +1,9 @@
 import { TRIAL_IMAGES, type UsageStats } from '@hearth/contracts';
 import { Sparkles } from 'lucide-react';
+import { Banner } from '../../../components/ui/banner';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDateTime } from '../../../lib/format';
 import { usagePercent } from '../billing-view';
-import { BillingBanner } from './billing-banner';
 
 /** SPEC §2 /billing: the free trial's images used out of 10, images left, and the bar. */
 export function TrialBanner({ stats }: { stats: UsageStats }) {
@@ -12,7 +12,7 @@ export function TrialBanner({ stats }: { stats: UsageStats }) {
   const left = Math.max(0, included - used);
   const limitReached = used >= included;
   return (
-    <BillingBanner id="trial-banner-title" title="Free Trial" tone="brand" Icon={Sparkles}>
+    <Banner id="trial-banner-title" title="Free Trial" tone="brand" Icon={Sparkles}>
       <p>
         <span className="font-semibold text-stone-900">
           {used} of {included} images used
@@ -35,6 +35,6 @@ export function TrialBanner({ stats }: { stats: UsageStats }) {
           Your free trial has ended. Choose a plan to continue uploading images.
         </p>
       ) : null}
-    </BillingBanner>
+    </Banner>
   );
 }

@@ -3,7 +3,6 @@ import { CircleAlert, Download, ImageOff, LoaderCircle, Maximize2 } from 'lucide
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { CompareSlider } from '../../../components/ui/compare-slider';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorStatus, isUnauthorizedError } from '../../../lib/api-client';
@@ -12,6 +11,7 @@ import { redirectToLogin } from '../../../lib/login-redirect';
 import { useProjectPhotos } from '../api/get-project-photos';
 import { isProcessing, progressText, resultSummary } from '../project-progress';
 import { FullSizeImageDialog } from './full-size-image-dialog';
+import { PhotoCompare } from './photo-compare';
 
 interface ProjectReviewDialogProps {
   project: Project | null;
@@ -176,7 +176,7 @@ function PhotoStage({ photo, onFullSize }: { photo: Photo; onFullSize: () => voi
           <p className="font-semibold">There is no picture of this photo to show.</p>
         </div>
       ) : photo.enhancedUrl ? (
-        <CompareSlider
+        <PhotoCompare
           key={photo.id}
           beforeSrc={photo.originalUrl}
           afterSrc={photo.enhancedUrl}

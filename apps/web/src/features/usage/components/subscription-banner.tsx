@@ -1,11 +1,11 @@
 import { TRIAL_HOURS, TRIAL_IMAGES, type UsageStats } from '@hearth/contracts';
 import { CircleAlert, Clock, CreditCard, Sparkles, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Banner, type BannerTone } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { cn } from '../../../lib/class-names';
 import { useNow } from '../../../lib/use-now';
 import { msUntil } from '../countdown';
-import { subscriptionBanner, type SubscriptionBanner as Banner } from '../subscription-state';
+import { subscriptionBanner, type SubscriptionBanner as BannerState } from '../subscription-state';
 import { CountdownTimer } from './countdown-timer';
 
 interface SubscriptionBannerProps {
@@ -18,15 +18,9 @@ interface SubscriptionBannerProps {
   stagingAvailable: boolean;
 }
 
-const tones = {
-  brand: { box: 'border-brand-200 bg-brand-50', icon: 'bg-brand-100 text-brand-800', title: 'text-brand-900' },
-  danger: { box: 'border-red-200 bg-red-50', icon: 'bg-red-100 text-red-700', title: 'text-red-900' },
-  warning: { box: 'border-orange-200 bg-orange-50', icon: 'bg-orange-100 text-orange-700', title: 'text-orange-900' },
-} as const;
-
 interface BannerView {
   title: string;
-  tone: keyof typeof tones;
+  tone: BannerTone;
   Icon: LucideIcon;
   body: ReactNode;
   action: ReactNode;
@@ -53,33 +47,15 @@ export function SubscriptionBanner({
 
   if (!banner) return null;
   const view = bannerView(banner, stats, now, { onStartTrial, startingTrial, stagingAvailable });
-  const styles = tones[view.tone];
   return (
-    <section
-      aria-labelledby="subscription-banner-title"
-      className={cn(
-        'flex flex-col gap-4 rounded-2xl border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5',
-        styles.box,
-      )}
-    >
-      <div className="flex gap-3">
-        <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl', styles.icon)}>
-          <view.Icon aria-hidden className="size-5" />
-        </span>
-        <div className="min-w-0 space-y-1">
-          <h2 id="subscription-banner-title" className={cn('font-semibold', styles.title)}>
-            {view.title}
-          </h2>
-          <div className="text-sm text-stone-700">{view.body}</div>
-        </div>
-      </div>
-      <div className="shrink-0">{view.action}</div>
-    </section>
+    <Banner id="subscription-banner-title" title={view.title} tone={view.tone} Icon={view.Icon} action={view.action}>
+      {view.body}
+    </Banner>
   );
 }
 
 function bannerView(
-  banner: Banner,
+  banner: BannerState,
   stats: UsageStats,
   now: number,
   {
@@ -154,7 +130,7 @@ function bannerView(
     case 'payment-overdue':
       return {
         title: 'Payment Overdue',
-        tone: 'warning',
+        tone: 'caution',
         Icon: CreditCard,
         body: (
           <>

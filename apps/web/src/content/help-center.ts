@@ -1,0 +1,371 @@
+/**
+ * Every word of the help center (SPEC §2 /help-center), in one place to edit. The page renders it; product
+ * numbers come from product-facts.ts so the help states the same trial, limits and plans as every other page,
+ * and what each template does is in help-templates.ts.
+ */
+import {
+  ACCEPTED_FORMATS_TEXT,
+  EXAMPLE_PROJECT_NAME,
+  LARGE_BATCH_WARNING_AT,
+  MAX_PHOTOS_PER_BATCH,
+  MAX_UPLOAD_MB,
+  PLAN_LIMITS,
+  PROJECTS_PER_PAGE,
+  RECOMMENDED_RESOLUTION,
+  RETENTION_DAYS,
+  RETENTION_WARNING_DAYS,
+  SUPPORT_EMAIL,
+  SUPPORT_RESPONSE_HOURS,
+  TRIAL_HOURS,
+  TRIAL_IMAGES,
+} from './product-facts';
+
+/** A piece of a sentence: plain words, a term set in bold, a link to a page of the app, or a mail address. */
+export type HelpPhrase = string | { term: string } | { link: string; to: string } | { mail: string };
+/** A sentence or a paragraph, as its pieces in order. */
+export type HelpText = readonly HelpPhrase[];
+
+export type HelpBlock =
+  | { paragraph: HelpText }
+  | { steps: readonly HelpText[] }
+  | { bullets: readonly HelpText[] }
+  /** The table of what each template does (help-templates.ts). */
+  | { templateTable: true };
+
+export interface HelpPart {
+  title: string;
+  blocks: readonly HelpBlock[];
+}
+
+export interface HelpTopic {
+  /** Tab id, also in the tab's URL fragment. */
+  id: string;
+  /** The tab's label. */
+  label: string;
+  title: string;
+  lead: string;
+  parts: readonly HelpPart[];
+}
+
+const term = (words: string) => ({ term: words });
+const usd = (amount: number) => `$${amount.toFixed(2)}`;
+const ELITE_RETENTION_DAYS = PLAN_LIMITS.find((plan) => plan.name === 'Elite')!.retentionDays;
+
+export const helpCenter = {
+  title: 'Help Center',
+  lead: 'Answers about uploading, templates, results and more.',
+  /** Shown while this server has no AI image provider. */
+  stagingOff: {
+    headline: 'Virtual staging is not available on this server yet. ',
+    text: 'The staging templates and custom prompts described here can be used once it is turned on; the enhancement templates (Professional Enhancement, Blue Sky, Perfect Lawn) work now.',
+  },
+  tabsLabel: 'Help topics',
+};
+
+export const HELP_TOPICS: readonly HelpTopic[] = [
+  {
+    id: 'getting-started',
+    label: 'Getting Started',
+    title: 'Getting started',
+    lead: 'From your first photo to a listing-ready result in a few minutes.',
+    parts: [
+      {
+        title: 'Your free trial',
+        blocks: [
+          {
+            paragraph: [
+              `Start the free trial from the banner on your dashboard. It lasts ${TRIAL_HOURS} hours and includes ${TRIAL_IMAGES} images, every template and custom instructions. No credit card is required. The banner counts down the time left, and the usage card shows how many of your ${TRIAL_IMAGES} images you have used.`,
+            ],
+          },
+        ],
+      },
+      {
+        title: 'Stage your first photos',
+        blocks: [
+          {
+            steps: [
+              [
+                'On the ',
+                { link: 'dashboard', to: '/dashboard' },
+                `, choose your photos in the upload card (up to ${MAX_PHOTOS_PER_BATCH} at a time).`,
+              ],
+              ['Pick a template, such as Living Room or Blue Sky, or write your own instructions, or both.'],
+              [
+                'Press ',
+                term('Process Photos'),
+                `. The batch becomes a project named after the moment you sent it, for example ‘${EXAMPLE_PROJECT_NAME}’.`,
+              ],
+              [
+                'When the project shows ',
+                term('Ready'),
+                ', open it to compare each photo before and after, then download the results.',
+              ],
+            ],
+          },
+        ],
+      },
+      {
+        title: 'After the trial',
+        blocks: [
+          {
+            paragraph: [
+              'Choose a plan on the billing page to keep going. Every plan includes bulk upload, custom prompts and templates.',
+            ],
+          },
+          {
+            bullets: PLAN_LIMITS.map((plan) => [
+              term(plan.name),
+              `: $${plan.monthlyUsd}/month, ${plan.imagesPerMonth.toLocaleString('en-US')} images per month${
+                plan.extraImageUsd === null
+                  ? ', uploads pause when they are used up'
+                  : `, then ${usd(plan.extraImageUsd)} per extra image`
+              }; photos kept ${plan.retentionDays} days.`,
+            ]),
+          },
+          { paragraph: ['You can cancel at any time from the billing page; there are no fees or contracts.'] },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'uploading',
+    label: 'Uploading',
+    title: 'Uploading photos',
+    lead: 'What you can upload, and how to get the best results.',
+    parts: [
+      {
+        title: 'Formats and limits',
+        blocks: [
+          {
+            bullets: [
+              [`Formats: ${ACCEPTED_FORMATS_TEXT}, including HEIC photos straight from an iPhone.`],
+              [`Size: up to ${MAX_UPLOAD_MB} MB per photo.`],
+              [
+                `Batch: up to ${MAX_PHOTOS_PER_BATCH} photos per upload. From ${LARGE_BATCH_WARNING_AT} photos on, the upload card warns that a large batch may take several minutes.`,
+              ],
+              [
+                `Free trial: ${TRIAL_IMAGES} images in total. If you choose more photos than you have left, the upload stops and tells you how many you can still send.`,
+              ],
+            ],
+          },
+          {
+            paragraph: [
+              `A file that is not one of these formats, or is larger than ${MAX_UPLOAD_MB} MB, is left out and you see ‘Some files were rejected’. Files are checked by their content, so renaming a file does not change its format.`,
+            ],
+          },
+        ],
+      },
+      {
+        title: 'Photos that stage well',
+        blocks: [
+          {
+            bullets: [
+              [`Use a resolution of at least ${RECOMMENDED_RESOLUTION} (1920 × 1080 pixels); larger is better.`],
+              ['Shoot level, from about chest height, with the corners of the room in view.'],
+              ['Turn on the lights, open the blinds, and avoid strong backlight from windows.'],
+              ['For staging, empty rooms give the cleanest result; use Declutter first for a furnished room.'],
+            ],
+          },
+          {
+            paragraph: [
+              'Location and camera details stored in your photos are removed when they are processed, and photos taken sideways on a phone are turned upright.',
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'templates',
+    label: 'Templates',
+    title: 'Templates',
+    lead: 'Ready-made instructions for the most common jobs. Popular templates are listed first in the upload card.',
+    parts: [
+      {
+        title: 'Two kinds of template',
+        blocks: [
+          {
+            paragraph: [
+              term('Staging'),
+              ' templates add, remove or restyle furnishings and need the AI image service. ',
+              term('Enhancement'),
+              ' templates (Professional Enhancement, Blue Sky and Perfect Lawn) improve the photo itself and run on Hearth’s own image engine. If a template cannot run on your workspace, it is marked unavailable, with the reason.',
+            ],
+          },
+        ],
+      },
+      { title: 'What each template does', blocks: [{ templateTable: true }] },
+    ],
+  },
+  {
+    id: 'custom-prompts',
+    label: 'Custom Prompts',
+    title: 'Custom prompts',
+    lead: 'Describe exactly what you want, on its own or on top of a template.',
+    parts: [
+      {
+        title: 'How your instructions are used',
+        blocks: [
+          {
+            paragraph: [
+              'Type your instructions in the custom instructions card. With a template selected, your text is added after the template’s own instructions, so you can adjust it: choose Living Room and add “mid-century modern, walnut and mustard accents”. Without a template, your text is the whole instruction.',
+            ],
+          },
+        ],
+      },
+      {
+        title: 'Tips for good results',
+        blocks: [
+          {
+            bullets: [
+              ['Name the room and the style: “Scandinavian bedroom, light oak, white linen bedding”.'],
+              ['Say what to keep: “keep the existing fireplace and built-in shelves”.'],
+              ['Be specific about colour and size: “a large grey sectional facing the window”.'],
+              ['Ask for one change at a time; a short, clear instruction beats a long list.'],
+              [
+                'Do not ask to change walls, windows, floors or views: staged photos must show the property as it is, and results that change the room’s structure are flagged for review.',
+              ],
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'results',
+    label: 'Results',
+    title: 'Results and downloads',
+    lead: 'How processing works, what the statuses mean, and how to keep your photos.',
+    parts: [
+      {
+        title: 'Projects',
+        blocks: [
+          {
+            paragraph: [
+              `Every upload is a project named after when you sent it, such as ‘${EXAMPLE_PROJECT_NAME}’. Your dashboard lists your projects, ${PROJECTS_PER_PAGE} per page, newest first. While photos are being processed the progress bar shows ‘Enhancing photos... 3 of 8 processed’, then ‘Finalizing...’; the list updates by itself. When every photo is done the project shows `,
+              term('Ready'),
+              '.',
+            ],
+          },
+          {
+            paragraph: ['Processing typically takes 1-3 minutes per photo, so a large batch can take several minutes.'],
+          },
+        ],
+      },
+      {
+        title: 'Photo statuses',
+        blocks: [
+          {
+            bullets: [
+              [term('Processing'), ': the photo is queued or being worked on.'],
+              [term('Completed'), ': the result is ready to compare and download.'],
+              [
+                term('Failed'),
+                ': the photo could not be processed. It does not count against your images, so you can simply upload it again.',
+              ],
+            ],
+          },
+          {
+            paragraph: [
+              'A completed photo can also be marked ',
+              term('needs review'),
+              ' when the result may have changed the room’s structure (windows, doors or walls). Check it before you publish it.',
+            ],
+          },
+        ],
+      },
+      {
+        title: 'Downloading',
+        blocks: [
+          {
+            paragraph: [
+              'Open a project to compare each photo before and after at full size. Download a single photo, or the whole project: one completed photo downloads as itself, two or more as a ZIP file named after the project. Results have the same resolution as the photo you uploaded.',
+            ],
+          },
+        ],
+      },
+      {
+        title: 'How long photos are kept',
+        blocks: [
+          {
+            paragraph: [
+              `Photos and results are deleted ${RETENTION_DAYS} days after upload (Elite keeps them ${ELITE_RETENTION_DAYS} days). A badge on the project shows the days left once ${RETENTION_WARNING_DAYS} or fewer remain. Download what you want to keep before then.`,
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'troubleshooting',
+    label: 'Troubleshooting',
+    title: 'Troubleshooting',
+    lead: 'Quick fixes for the problems agents meet most often.',
+    parts: [
+      {
+        title: '“Some files were rejected”',
+        blocks: [
+          {
+            paragraph: [
+              `Only ${ACCEPTED_FORMATS_TEXT} files up to ${MAX_UPLOAD_MB} MB are accepted. Export large RAW or TIFF files as JPG, or reduce their size, and try again.`,
+            ],
+          },
+        ],
+      },
+      {
+        title: '“Upload Limit Exceeded” or “Plan Limit Exceeded”',
+        blocks: [
+          {
+            paragraph: [
+              'You chose more photos than your trial or plan has left. The message says how many you can still upload; choose fewer photos, or pick a plan on the billing page.',
+            ],
+          },
+        ],
+      },
+      {
+        title: 'Process Photos is disabled',
+        blocks: [
+          {
+            paragraph: [
+              'Choose at least one photo and a template or some instructions. Your trial or subscription must also be active: if the dashboard shows ‘Trial Expired’, ‘Subscription Canceled’ or ‘Payment Overdue’, follow its button to restore access. After a failed payment you keep access for a 3-day grace period.',
+            ],
+          },
+        ],
+      },
+      {
+        title: 'A project seems stuck',
+        blocks: [
+          {
+            paragraph: [
+              'Large batches take several minutes. The list refreshes by itself every few seconds; if nothing has changed for more than 10 minutes, reload the page. Photos that cannot be processed end as Failed and are not counted.',
+            ],
+          },
+        ],
+      },
+      {
+        title: 'A result does not look right',
+        blocks: [
+          {
+            paragraph: [
+              `Try another template, or add instructions that name what to keep or change. Photos shot level, bright and at ${RECOMMENDED_RESOLUTION} or more give the best results. Results marked ‘needs review’ deserve a close look before publishing.`,
+            ],
+          },
+        ],
+      },
+      {
+        title: 'Still stuck?',
+        blocks: [
+          {
+            paragraph: [
+              'Email ',
+              { mail: SUPPORT_EMAIL },
+              ` with the project name and the file names. We answer within ${SUPPORT_RESPONSE_HOURS} hours on business days; put URGENT in the subject if it cannot wait. See the `,
+              { link: 'contact page', to: '/contact-us' },
+              ' for what to include.',
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
