@@ -1,5 +1,5 @@
 /**
- * The codec adapter (adapters/image-codec.ts) as the pipeline uses it: sizes read from headers, the pixel cap,
+ * The codecs (codecs/image-codec.ts) as the pipeline uses it: sizes read from headers, the pixel cap,
  * decoding of every accepted type, orientation and metadata stripping. Kept beside the engine's tests because
  * both run on the same synthetic and committed photos.
  */

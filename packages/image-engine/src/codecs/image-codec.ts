@@ -6,8 +6,8 @@ import { decodeBmpToRgb, readBmpHeader } from './bmp-decoder';
 import { decodeHeic, readHeicSize } from './heic-decoder';
 
 /**
- * The only file that imports sharp (libvips). Everything that turns image files into pixels, or pixels
- * into files, goes through here; HEIC and BMP, which sharp's prebuilt libvips cannot read, come in
+ * Files through sharp (libvips); sharp is imported only inside this package (the codecs, and test-support).
+ * Everything that turns image files into pixels, or pixels into files, goes through here; HEIC and BMP, which sharp's prebuilt libvips cannot read, come in
  * through their own decoders and continue as raw pixels.
  *
  * Every output is oriented (EXIF orientation applied), in sRGB, and carries no metadata at all: sharp

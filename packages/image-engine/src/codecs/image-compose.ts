@@ -3,8 +3,8 @@ import { JPEG_QUALITY, MAX_INPUT_PIXELS, type RgbImage } from './image-codec';
 
 /**
  * The in-memory side of image handling that generative providers need: reading what a vendor sent back
- * (bytes, not files), and encoding the photo we send them. Like image-codec.ts, the only other file that
- * imports sharp; every output is sRGB without metadata.
+ * (bytes, not files), and encoding the photo we send them. Like image-codec.ts it uses sharp; every output is
+ * sRGB without metadata.
  */
 
 sharp.cache(false);
