@@ -33,4 +33,4 @@ if (builtAt < sourcesAt) {
 
 const { register } = await import('tsx/esm/api');
 register();
-await import(path.join(root, 'apps/server/src/server.ts'));
+await import('@hearth/server/server');

@@ -17,13 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import {
-  hashPassword as argon2Hash,
-  verifyPassword as argon2Verify,
-} from '../../apps/server/src/adapters/argon2-passwords';
-import { startTestApp } from '../../apps/server/test/helpers/app';
-import { ApiClient } from '../../apps/server/test/helpers/client';
-import { PASSWORD, signedInAgent } from '../../apps/server/test/helpers/accounts';
+import { PASSWORD, signedInAgent } from '@hearth/server/test-support/accounts';
+import { startTestApp } from '@hearth/server/test-support/app';
+import { ApiClient } from '@hearth/server/test-support/client';
+import { hashPassword as argon2Hash, verifyPassword as argon2Verify } from '@hearth/server/test-support/internals';
 import { median, ROOT, round2 } from '../support/server';
 
 // better-auth is a dependency of the server workspace: its scrypt is loaded from there.

@@ -24,13 +24,14 @@ import {
   normalizeToJpeg,
   resizeRgb,
   type RgbImage,
-} from '../../apps/server/src/adapters/image-codec';
-import { runLocalEngine } from '../../apps/server/src/modules/enhancement/local-engine';
-import type { ImageType } from '../../apps/server/src/modules/photos/image-type';
+  runLocalEngine,
+  type ImageType,
+} from '@hearth/image-engine';
+import { fixturePhotoPath } from '@hearth/image-engine/test-support';
 import { addSensorGrain } from '../support/sensor-grain';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/furnished-interior.jpg');
+const SOURCE_PHOTO = fixturePhotoPath('furnished-interior.jpg');
 const RESULTS_FILE = path.join(ROOT, 'bench/results/pipeline-enhance.json');
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const TARGET_RATIO = 2.5;

@@ -17,8 +17,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
-import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES } from '../../packages/contracts/src/index';
-import { decodeToRgb, encodeRgbToJpeg, resizeRgb } from '../../apps/server/src/adapters/image-codec';
+import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES } from '@hearth/contracts';
+import { decodeToRgb, encodeRgbToJpeg, resizeRgb } from '@hearth/image-engine';
+import { fixturePhotoPath } from '@hearth/image-engine/test-support';
 import {
   Client,
   freePort,
@@ -33,7 +34,7 @@ import {
 } from '../support/server';
 import { addSensorGrain } from '../support/sensor-grain';
 
-const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/furnished-interior.jpg');
+const SOURCE_PHOTO = fixturePhotoPath('furnished-interior.jpg');
 const RESULTS_FILE = path.join(ROOT, 'bench/results/pipeline-transfer.json');
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const MB = 2 ** 20;

@@ -21,17 +21,13 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_PHOTOS_PER_BATCH } from '../../packages/contracts/src/index';
-import { decodeToRgb, encodeRgbToJpeg, resizeRgb } from '../../apps/server/src/adapters/image-codec';
-import { encodeRgbToJpegBuffer } from '../../apps/server/src/adapters/image-compose';
-import {
-  addFurniture,
-  simulateProvider,
-} from '../../apps/server/src/modules/enhancement/fit-to-original/test-support/room-edits';
-import { geminiImage } from '../../apps/server/test/helpers/fake-gemini';
+import { MAX_PHOTOS_PER_BATCH } from '@hearth/contracts';
+import { decodeToRgb, encodeRgbToJpeg, encodeRgbToJpegBuffer, resizeRgb } from '@hearth/image-engine';
+import { addFurniture, fixturePhotoPath, simulateProvider } from '@hearth/image-engine/test-support';
+import { geminiImage } from '@hearth/server/test-support/fake-gemini';
 import { Client, cpuMs, freePort, median, raiseAllowance, ROOT, round2, startServer } from '../support/server';
 
-const SOURCE_PHOTO = path.join(ROOT, 'apps/server/test/fixtures/photos/empty-interior.jpg');
+const SOURCE_PHOTO = fixturePhotoPath('empty-interior.jpg');
 const PROVIDER_MS = 2000;
 const PHOTO_MP = Number(process.env.PHOTO_MP ?? 12);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);

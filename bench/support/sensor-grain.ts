@@ -1,4 +1,4 @@
-import type { RgbImage } from '../../apps/server/src/adapters/image-codec';
+import type { RgbImage } from '@hearth/image-engine';
 
 /**
  * Gaussian-ish luminance grain (sum of uniforms), as a camera's sensor leaves it; deterministic. An enlarged

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { openAsBlob, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { openDatabase } from '../../apps/server/src/db/client';
+import { openDatabase } from '@hearth/server/test-support/internals';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');

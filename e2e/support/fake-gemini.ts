@@ -1,12 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeImageBuffer, encodeRgbToJpegBuffer } from '../../apps/server/src/adapters/image-compose';
-import { geminiImage, geminiImageSafety } from '../../apps/server/test/helpers/fake-gemini';
-import {
-  addBackWallWindow,
-  addFurniture,
-  simulateProvider,
-} from '../../apps/server/src/modules/enhancement/fit-to-original/test-support/room-edits';
+import { decodeImageBuffer, encodeRgbToJpegBuffer } from '@hearth/image-engine';
+import { addBackWallWindow, addFurniture, simulateProvider } from '@hearth/image-engine/test-support';
+import { geminiImage, geminiImageSafety } from '@hearth/server/test-support/fake-gemini';
 
 /**
  * A stand-in for Google's Gemini API on loopback, for the browser journeys of staging: it speaks

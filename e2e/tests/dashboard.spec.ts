@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FIXTURE_PHOTOS_DIR } from '@hearth/image-engine/fixtures';
 import yauzl from 'yauzl';
 import { baseURL } from '../playwright.config';
 import { signInThroughUi, verifiedAccount } from './helpers';
 
-const FIXTURES = fileURLToPath(new URL('../../apps/server/test/fixtures/photos/', import.meta.url));
+const FIXTURES = `${FIXTURE_PHOTOS_DIR}/`;
 const photo = (name: string) => `${FIXTURES}${name}`;
 const THREE_PHOTOS = ['empty-interior.jpg', 'furnished-interior.jpg', 'exterior.jpg'].map(photo);
 const PROGRESS = /Starting enhancement\.\.\.|Enhancing photos\.\.\. \d of 3 processed|Finalizing\.\.\./;

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { fixturePhotoPath } from '@hearth/image-engine/fixtures';
 import { baseURL } from '../playwright.config';
 import { signInThroughUi, verifiedAccount } from './helpers';
 
-const EXTERIOR = fileURLToPath(new URL('../../apps/server/test/fixtures/photos/exterior.jpg', import.meta.url));
+const EXTERIOR = fixturePhotoPath('exterior.jpg');
 const LOG_LINE = /^\[\d\d:\d\d:\d\d\.\d{3}\] /;
 
 interface ProjectSummary {

@@ -1,12 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { fixturePhotoPath } from '@hearth/image-engine/fixtures';
 import { stagingURL } from '../playwright.config';
 import { signInThroughUi, uniqueEmail, verifiedAccount } from './helpers';
 
 // The server with staging turned on: Gemini's API answered by a loopback stand-in (support/fake-gemini.ts).
 test.use({ baseURL: stagingURL });
 
-const EMPTY_ROOM = fileURLToPath(new URL('../../apps/server/test/fixtures/photos/empty-interior.jpg', import.meta.url));
+const EMPTY_ROOM = fixturePhotoPath('empty-interior.jpg');
 const REVIEW_REASON = "The room's structure may have changed — check windows, doors and walls before publishing";
 
 /**

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 // The functions passed to evaluate() run in the page.
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { FIXTURE_PHOTOS_DIR } from '@hearth/image-engine/fixtures';
 import { baseURL } from '../playwright.config';
 import { mailedLink, signInThroughUi, uniqueEmail, verifiedAccount } from './helpers';
 
-const FIXTURES = fileURLToPath(new URL('../../apps/server/test/fixtures/photos/', import.meta.url));
+const FIXTURES = `${FIXTURE_PHOTOS_DIR}/`;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 /** What a 1280×800 screen leaves a maximised browser window for the page, under its tabs and toolbar. */

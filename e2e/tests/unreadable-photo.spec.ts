@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { FIXTURE_PHOTOS_DIR } from '@hearth/image-engine/fixtures';
 import { baseURL } from '../playwright.config';
 import { signInThroughUi, verifiedAccount } from './helpers';
 
-const FIXTURES = fileURLToPath(new URL('../../apps/server/test/fixtures/photos/', import.meta.url));
+const FIXTURES = `${FIXTURE_PHOTOS_DIR}/`;
 const UNREADABLE =
   'This photo could not be read. It may be damaged or incomplete; try exporting it again from your camera or phone, then upload it once more. The image was not charged.';
 

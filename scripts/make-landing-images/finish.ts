@@ -13,8 +13,8 @@
  */
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
-import { runLocalEngine } from '../../apps/server/src/modules/enhancement/local-engine';
+import { runLocalEngine, writeWebImage } from '@hearth/image-engine';
+import { fixturePhotoPath } from '@hearth/image-engine/fixtures';
 import {
   LANDING_IMAGE_ASPECT,
   LANDING_IMAGE_WIDTHS,
@@ -29,7 +29,7 @@ if (!renderDir) throw new Error('usage: finish.ts <render-dir>');
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PUBLIC_DIR = path.join(ROOT, 'apps/web/public');
-const EXTERIOR = path.join(ROOT, 'apps/server/test/fixtures/photos/exterior.jpg');
+const EXTERIOR = fixturePhotoPath('exterior.jpg');
 
 const curbAppealAfter = path.join(renderDir, 'curb-appeal-after.jpg');
 const result = await runLocalEngine({
@@ -61,11 +61,8 @@ for (const { slug, side, file } of SOURCES) {
   const write = async (width: number, format: 'avif' | 'webp' | 'jpg') => {
     const height = Math.round((width * LANDING_IMAGE_ASPECT.height) / LANDING_IMAGE_ASPECT.width);
     const target = path.join(PUBLIC_DIR, landingPhotoPath(slug, side, width, format));
-    let image = sharp(file).resize(width, height, { fit: 'cover' });
-    if (format === 'avif') image = image.avif({ quality: 60, effort: 6, chromaSubsampling: '4:2:0' });
-    if (format === 'webp') image = image.webp({ quality: 78, effort: 6, smartSubsample: true });
-    if (format === 'jpg') image = image.jpeg({ quality: 78, mozjpeg: true, progressive: true });
-    await image.toFile(target);
+    const quality = format === 'avif' ? 60 : 78;
+    await writeWebImage(file, target, { width, height, format, quality, progressive: true });
     const bytes = (await stat(target)).size;
     total += bytes;
     sizes.push(`${width}.${format} ${(bytes / 1024).toFixed(0)} KB`);
@@ -79,10 +76,12 @@ for (const { slug, side, file } of SOURCES) {
 }
 // The social preview (Open Graph / Twitter card): the staged living room, 1200×630.
 const socialImage = path.join(PUBLIC_DIR, 'og-image.jpg');
-await sharp(path.join(renderDir, 'living-room-staged.png'))
-  .resize(1200, 630, { fit: 'cover', position: 'centre' })
-  .jpeg({ quality: 80, mozjpeg: true })
-  .toFile(socialImage);
+await writeWebImage(path.join(renderDir, 'living-room-staged.png'), socialImage, {
+  width: 1200,
+  height: 630,
+  format: 'jpg',
+  quality: 80,
+});
 console.log(`og-image.jpg: ${((await stat(socialImage)).size / 1024).toFixed(0)} KB`);
 
 console.log(

@@ -4,7 +4,7 @@
 #   bash scripts/make-landing-images/make.sh     # from the repository root; about 12 minutes on 2 cores
 #
 # Needs Debian's blender (apt-get install blender). Four rooms are rendered by rooms.py, each empty and then
-# staged; the curb-appeal pair is the committed rendered exterior (apps/server/test/fixtures/photos/exterior.jpg,
+# staged; the curb-appeal pair is the committed rendered exterior (packages/image-engine/fixtures/photos/exterior.jpg,
 # made by scripts/make-test-photos) before and after Hearth's own local engine ran Blue Sky and Perfect Lawn on
 # it. finish.ts then writes the responsive AVIF, WebP and JPEG files the page uses.
 set -euo pipefail

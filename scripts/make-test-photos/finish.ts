@@ -8,7 +8,7 @@
  * sensor stores an upright shot; make.sh then adds EXIF orientation 6 and the GPS and camera tags.
  */
 import path from 'node:path';
-import { decodeToRgb, encodeRgbToJpeg, type RgbImage } from '../../apps/server/src/adapters/image-codec';
+import { decodeToRgb, encodeRgbToJpeg, type RgbImage } from '@hearth/image-engine';
 
 const [renderDir, fixturesDir] = process.argv.slice(2);
 if (!renderDir || !fixturesDir) throw new Error('usage: finish.ts <render-dir> <fixtures-dir>');

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes Hearth's committed test photos (apps/server/test/fixtures/photos) from scratch:
+# Makes Hearth's committed test photos (packages/image-engine/fixtures/photos) from scratch:
 #
 #   bash scripts/make-test-photos/make.sh        # from the repository root; about 15 minutes on 2 cores
 #
@@ -10,7 +10,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
-OUT="$ROOT/apps/server/test/fixtures/photos"
+OUT="$ROOT/packages/image-engine/fixtures/photos"
 SAMPLES="${SAMPLES:-32}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the committed TIFF test files (apps/server/test/fixtures/tiff), one small picture written by each of
+# Makes the committed TIFF test files (packages/image-engine/fixtures/tiff), one small picture written by each of
 # the TIFF writers a listing photo may come from:
 #
 #   bash scripts/make-test-tiffs/make.sh      # from the repository root; a few seconds
@@ -11,7 +11,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
-OUT="$ROOT/apps/server/test/fixtures/tiff"
+OUT="$ROOT/packages/image-engine/fixtures/tiff"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$OUT"
@@ -19,7 +19,7 @@ rm -f "$OUT"/*.tif
 
 # The source picture: the exterior test photo at 128×96, as PPM for libtiff and ImageMagick, PNG for Pillow.
 # sharp also writes its own TIFFs here (it puts the image directory after the pixels, as libvips does).
-(cd "$ROOT/apps/server" && node "$HERE/sharp-writes.mjs" "$ROOT/apps/server/test/fixtures/photos/exterior.jpg" "$WORK" "$OUT")
+(cd "$ROOT/packages/image-engine" && node scripts/sharp-writes.mjs "$ROOT/packages/image-engine/fixtures/photos/exterior.jpg" "$WORK" "$OUT")
 
 # libtiff's own tools.
 ppm2tiff "$WORK/source.ppm" "$WORK/libtiff-raw.tif"

@@ -1,18 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REJECTED_FILES_MESSAGE, type Photo } from '@hearth/contracts';
-import { bmpSuite } from '../src/modules/enhancement/test-support/bmp-suite';
-import type { RgbImage } from '../src/adapters/image-codec';
+import type { RgbImage } from '@hearth/image-engine';
+import {
+  bmpSuite,
+  FIXTURE_TIFFS_DIR,
+  greyscaleJpeg,
+  resizedJpeg,
+  scaledRgbBytes,
+  storedRgb,
+} from '@hearth/image-engine/test-support';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import type { ApiClient } from './helpers/client';
 import { fixture } from './helpers/fixtures';
 import { newProject, settledPhotos, startTrial, uploadPhotos, type UploadFile } from './helpers/projects';
 
-const TIFF_DIR = path.join(import.meta.dirname, 'fixtures/tiff');
-/** Every committed TIFF (see fixtures/tiff/README.md): 28 files from libvips, libtiff, ImageMagick and Pillow. */
+const TIFF_DIR = FIXTURE_TIFFS_DIR;
+/** Every committed TIFF (see packages/image-engine/fixtures/tiff/README.md): 28 files from libvips, libtiff, ImageMagick and Pillow. */
 const tiffs: UploadFile[] = readdirSync(TIFF_DIR)
   .filter((name) => name.endsWith('.tif'))
   .sort()
@@ -49,11 +55,7 @@ async function uploadAll(files: UploadFile[]): Promise<{ photos: Photo[]; client
  */
 async function meanDifference(a: Buffer | RgbImage, b: Buffer | RgbImage): Promise<number> {
   const small = async (image: Buffer | RgbImage) => {
-    const { data, width, height } = Buffer.isBuffer(image) ? await rgbOf(image) : image;
-    return sharp(data, { raw: { width, height, channels: 3 } })
-      .resize(16, 12, { fit: 'fill' })
-      .raw()
-      .toBuffer();
+    return scaledRgbBytes(Buffer.isBuffer(image) ? await rgbOf(image) : image, { width: 16, height: 12 });
   };
   const [x, y] = await Promise.all([small(a), small(b)]);
   let sum = 0;
@@ -61,22 +63,15 @@ async function meanDifference(a: Buffer | RgbImage, b: Buffer | RgbImage): Promi
   return sum / x.length;
 }
 
-async function rgbOf(file: Buffer): Promise<RgbImage> {
-  const { data, info } = await sharp(file)
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
+const rgbOf = (file: Buffer): Promise<RgbImage> => storedRgb(file);
 
-const greyscale = async (image: Buffer) => sharp(image).greyscale().toColourspace('srgb').jpeg().toBuffer();
+const greyscale = greyscaleJpeg;
 
 describe('TIFF uploads', () => {
   it('accepts a TIFF from every common writer, wherever its image directory sits, and shows its picture', async () => {
     expect(tiffs).toHaveLength(28);
     // The picture every one of them holds: the exterior photo at 128×96, as make-test-tiffs wrote it.
-    const source = await sharp(fixture('exterior.jpg').data).resize(128, 96).jpeg({ quality: 95 }).toBuffer();
+    const source = await resizedJpeg(fixture('exterior.jpg').data, 128, 96, 95);
     const { photos, client } = await uploadAll(tiffs);
     expect(photos).toHaveLength(28);
     for (const photo of photos) {

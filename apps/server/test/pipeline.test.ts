@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoListSchema, photoSchema, projectListSchema, type Photo } from '@hearth/contracts';
-import { NO_LAWN, NO_SKY } from '../src/modules/enhancement/local-engine';
+import { NO_LAWN, NO_SKY } from '@hearth/image-engine';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { bmpOf, fixture, imageFacts, truncatedJpeg } from './helpers/fixtures';

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Photo, Template } from '@hearth/contracts';
-import type { RgbImage } from '../src/adapters/image-codec';
-import { decodeImageBuffer, encodeRgbToJpegBuffer, readImageBufferInfo } from '../src/adapters/image-compose';
-import { photo as photoTable } from '../src/db/schema';
-import { STRUCTURE_REVIEW_REASON } from '../src/modules/enhancement/fit-to-original/structure';
 import {
-  addFurniture,
-  addBackWallWindow,
-  copyImage,
-  simulateProvider,
-} from '../src/modules/enhancement/fit-to-original/test-support/room-edits';
+  decodeImageBuffer,
+  encodeRgbToJpegBuffer,
+  readImageBufferInfo,
+  STRUCTURE_REVIEW_REASON,
+  type RgbImage,
+} from '@hearth/image-engine';
+import { photo as photoTable } from '../src/db/schema';
+import { addFurniture, addBackWallWindow, copyImage, simulateProvider } from '@hearth/image-engine/test-support';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { fixture } from './helpers/fixtures';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '@hearth/contracts';
 import { UNREADABLE_FAILURE } from '../src/modules/enhancement/failure-messages';
-import { bmpSuite } from '../src/modules/enhancement/test-support/bmp-suite';
+import { bmpSuite, FIXTURE_TIFFS_DIR } from '@hearth/image-engine/test-support';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { fixture, truncatedJpeg } from './helpers/fixtures';
@@ -11,7 +11,7 @@ import { newProject, settledPhotos, startTrial, uploadPhotos, usage } from './he
 
 /** Photos whose header is fine and whose pixels are not: accepted at upload, then the decoder gives up. */
 function damagedPhotos() {
-  const tiff = Buffer.from(readFileSync(path.join(import.meta.dirname, 'fixtures/tiff/libtiff-lzw-predictor.tif')));
+  const tiff = Buffer.from(readFileSync(path.join(FIXTURE_TIFFS_DIR, 'libtiff-lzw-predictor.tif')));
   tiff.fill(0xff, 8, 9000); // LZW strips overwritten; the directory at the end is intact
   const bmp = bmpSuite()
     .find((file) => file.name === 'rgb24.bmp')!

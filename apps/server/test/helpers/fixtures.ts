@@ -1,19 +1,14 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
+import {
+  encodedImageMetadata,
+  fixturePhotoPath,
+  uprightRgbAtSize,
+  type FixturePhoto,
+} from '@hearth/image-engine/test-support';
 import yauzl from 'yauzl';
 
-const FIXTURES = path.join(import.meta.dirname, '../fixtures/photos');
-
-/** The committed test photos (see fixtures/photos/README.md). */
-export const fixture = (
-  name:
-    | 'empty-interior.jpg'
-    | 'furnished-interior.jpg'
-    | 'furnished-interior.heic'
-    | 'exterior.jpg'
-    | 'portrait-exif-orientation-6.jpg',
-) => ({ name, data: readFileSync(path.join(FIXTURES, name)) });
+/** The committed test photos (see packages/image-engine/fixtures/photos/README.md). */
+export const fixture = (name: FixturePhoto) => ({ name, data: readFileSync(fixturePhotoPath(name)) });
 
 /** A JPEG whose header is intact and whose data stops a third of the way: accepted, then fails to decode. */
 export const truncatedJpeg = () => fixture('exterior.jpg').data.subarray(0, 40_000);
@@ -23,12 +18,7 @@ export const truncatedJpeg = () => fixture('exterior.jpg').data.subarray(0, 40_0
  * `width` × `height`: sharp cannot write BMP, and the pipeline must read it.
  */
 export async function bmpOf(name: Parameters<typeof fixture>[0], width: number, height: number): Promise<Buffer> {
-  const { data, info } = await sharp(fixture(name).data)
-    .rotate()
-    .resize({ width, height, fit: 'fill' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, ...info } = await uprightRgbAtSize(fixture(name).data, width, height);
   const rowBytes = Math.ceil((info.width * 3) / 4) * 4;
   const header = Buffer.alloc(54);
   header.write('BM', 0, 'latin1');
@@ -55,15 +45,8 @@ export async function bmpOf(name: Parameters<typeof fixture>[0], width: number, 
 
 /** What a served image says about itself: its format and size, and any metadata it carries. */
 export async function imageFacts(bytes: Buffer) {
-  const metadata = await sharp(bytes).metadata();
   return {
-    format: metadata.format,
-    width: metadata.width,
-    height: metadata.height,
-    orientation: metadata.orientation,
-    hasExif: Boolean(metadata.exif),
-    hasXmp: Boolean(metadata.xmp),
-    hasIptc: Boolean(metadata.iptc),
+    ...(await encodedImageMetadata(bytes)),
     // The portrait fixture's camera tags and GPS block, as they would appear in any APP1 segment.
     mentionsGpsOrCamera: ['GPS', 'iPhone', 'Apple'].some((text) => bytes.includes(Buffer.from(text, 'latin1'))),
   };

@@ -1,23 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import { makeJpeg } from '@hearth/image-engine/test-support';
 
-/** A photo-like JPEG: a sky gradient over a floor, with some texture, at the given size. */
-export async function makeJpeg(width = 640, height = 480, quality = 85): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#b7c3cc"/><stop offset="0.55" stop-color="#d9d4c7"/><stop offset="1" stop-color="#7a6a55"/>
-    </linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <rect x="${width * 0.2}" y="${height * 0.3}" width="${width * 0.25}" height="${height * 0.35}" fill="#8fa6b8"/>
-    <rect x="${width * 0.6}" y="${height * 0.25}" width="${width * 0.12}" height="${height * 0.5}" fill="#6b4f3a"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality }).toBuffer();
-}
-
-export const makePng = async (width = 320, height = 240) =>
-  sharp(await makeJpeg(width, height))
-    .png()
-    .toBuffer();
+export { makeJpeg, makePng } from '@hearth/image-engine/test-support';
 
 /** A tiny, valid PNG whose header claims 50000×50000 pixels: a decompression bomb. */
 export function pixelBombPng(): Buffer {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
-import { makeThumbnail, normalizeToJpeg } from '../../adapters/image-codec';
+import { makeThumbnail, normalizeToJpeg, runLocalEngine } from '@hearth/image-engine';
 import type { Db } from '../../db/client';
 import type { JobContext } from '../jobs/queue';
 import {
@@ -21,7 +21,6 @@ import { ProviderError, ProviderTimeoutError } from '../providers/errors';
 import type { StagingProvider } from '../providers/provider';
 import { giveImageBack } from '../usage/service';
 import { runGenerativeEdit, type StageLimits } from './generative-edit';
-import { runLocalEngine } from './local-engine';
 import { finalPromptForPhoto } from './request';
 import { GENERIC_FAILURE, MISSING_UPLOAD_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
 

@@ -1,8 +1,12 @@
-import { decodeToRgb, encodeRgbToJpeg } from '../../adapters/image-codec';
-import { decodeImageBuffer, encodeForProvider } from '../../adapters/image-compose';
+import {
+  decodeImageBuffer,
+  decodeToRgb,
+  encodeForProvider,
+  encodeRgbToJpeg,
+  fitToOriginal,
+} from '@hearth/image-engine';
 import type { ProviderUsage, StagingProvider } from '../providers/provider';
-import { changeZoneFor } from './fit-to-original/change-zones';
-import { fitToOriginal } from './fit-to-original/fit-to-original';
+import { changeZoneFor } from './change-zones';
 
 /**
  * A staging edit by a generative provider, made fit for a listing: the photo goes out at ≤ 2048 px, and what

@@ -7,10 +7,15 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES, REJECTED_FILES_MESSAGE, type RefusedFile } from '@hearth/contracts';
 import type { FastifyRequest } from 'fastify';
-import { ImageTooLargeError, MAX_INPUT_PIXELS, readImageInfo } from '../../adapters/image-codec';
+import {
+  ImageTooLargeError,
+  MAX_INPUT_PIXELS,
+  readImageInfo,
+  sniffImageFile,
+  type ImageType,
+} from '@hearth/image-engine';
 import { bodySignal } from '../../http/body-deadlines';
 import { HttpError } from '../../http/errors';
-import { sniffImageFile, type ImageType } from './image-type';
 
 export interface ReceivedFile {
   tempPath: string;

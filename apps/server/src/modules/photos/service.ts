@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { zipFileName, type Photo } from '@hearth/contracts';
 import yazl from 'yazl';
-import { metadataFreeJpegStream } from '../../adapters/image-codec';
+import { metadataFreeJpegStream } from '@hearth/image-engine';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { requireProject } from '../projects/service';

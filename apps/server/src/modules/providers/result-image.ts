@@ -1,4 +1,4 @@
-import { readImageBufferInfo } from '../../adapters/image-compose';
+import { readImageBufferInfo } from '@hearth/image-engine';
 import { ProviderBadResponseError } from './errors';
 import type { ImageMimeType, ProviderId } from './provider';
 

@@ -1,4 +1,4 @@
-import type { LocalOperation } from '../enhancement/local-engine';
+import type { LocalOperation } from '@hearth/image-engine';
 
 export interface TemplateDefinition {
   id: string;

@@ -1,0 +1,218 @@
+import { open, readFile } from 'node:fs/promises';
+import type { Duplex } from 'node:stream';
+import sharp, { type Sharp } from 'sharp';
+import type { ImageType } from './image-type';
+import { decodeBmpToRgb, readBmpHeader } from './bmp-decoder';
+import { decodeHeic, readHeicSize } from './heic-decoder';
+
+/**
+ * Files through sharp (libvips); sharp is imported only inside this package (the codecs, and test-support).
+ * Everything that turns image files into pixels, or pixels into files, goes through here; HEIC and BMP, which sharp's prebuilt libvips cannot read, come in
+ * through their own decoders and continue as raw pixels.
+ *
+ * Every output is oriented (EXIF orientation applied), in sRGB, and carries no metadata at all: sharp
+ * writes none unless asked, so GPS position, camera make and model, dates and the embedded thumbnail of
+ * the original never leave the server. Untagged JPEG is read as sRGB by browsers, so no profile is added.
+ */
+
+/**
+ * Largest photo accepted, in pixels. 100 MP admits every current full-frame camera (61 MP at most) and
+ * stitched panoramas, while bounding one photo's memory: the local engine holds one RGB frame, 3 bytes a
+ * pixel, so at most 300 MB per job. A 25 MB file cannot honestly hold more than this: a photo compresses
+ * to about 2 bits a pixel at best, which is 100 MP. Larger declared sizes are pixel bombs (a tiny PNG can
+ * claim 50000×50000), refused from the header before any pixel is decoded.
+ */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/** Quality of every full-size JPEG we write: visually lossless for photos, about a third of q100's size. */
+export const JPEG_QUALITY = 90;
+const THUMBNAIL_WIDTH = 400;
+const THUMBNAIL_QUALITY = 80;
+
+// Each photo is read once, so libvips' operation cache would only hold memory and open files.
+sharp.cache(false);
+// sharp.concurrency() stays at its default, which on glibc without jemalloc (as here) is 1 thread per
+// image, to limit heap fragmentation. Throughput comes from the job queue running photos side by side.
+
+/** Versions and settings worth recording next to benchmark numbers. */
+export const describeImageCodec = () => ({
+  sharp: sharp.versions.sharp,
+  libvips: sharp.versions.vips,
+  threadsPerImage: sharp.concurrency(),
+  simd: sharp.simd(),
+});
+
+export class ImageTooLargeError extends Error {
+  constructor(
+    readonly width?: number,
+    readonly height?: number,
+  ) {
+    const size = width && height ? ` (${width}×${height})` : '';
+    super(`The image has more than ${MAX_INPUT_PIXELS / 1e6} megapixels${size}.`);
+  }
+}
+
+export interface ImageInfo {
+  /** Width and height as the photo is displayed, i.e. after its EXIF orientation is applied. */
+  width: number;
+  height: number;
+  /** EXIF orientation as stored (1–8); 1 when there is none, and for HEIC, whose rotation libheif applies. */
+  orientation: number;
+}
+
+/** Packed 8-bit sRGB pixels, 3 bytes a pixel, rows top-down, already oriented. */
+export interface RgbImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const sharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1 };
+
+/**
+ * Reads the size of a photo from its header, without decoding pixels. Rejects with ImageTooLargeError for
+ * more than MAX_INPUT_PIXELS, and with another error for a file that is not a readable image of its type.
+ */
+export async function readImageInfo(path: string, type: ImageType): Promise<ImageInfo> {
+  const info = await readHeader(path, type);
+  assertPixelCount(info.width, info.height);
+  return info;
+}
+
+async function readHeader(path: string, type: ImageType): Promise<ImageInfo> {
+  if (type === 'heic') return { ...(await readHeicSize(path)), orientation: 1 };
+  if (type === 'bmp') return { ...readBmpHeader(await readHead(path, 64)), orientation: 1 };
+  // Only the header is read here, so the pixel limit is checked by assertPixelCount, which can name the
+  // declared size; libvips would refuse it without saying how large it is.
+  const metadata = await sharp(path, { ...sharpOptions, limitInputPixels: false }).metadata();
+  const orientation = metadata.orientation ?? 1;
+  return { ...metadata.autoOrient, orientation };
+}
+
+function assertPixelCount(width: number, height: number) {
+  if (width * height > MAX_INPUT_PIXELS) throw new ImageTooLargeError(width, height);
+}
+
+/** Decodes any accepted photo to oriented sRGB pixels (GIF: first frame; TIFF: first page; alpha on white). */
+export async function decodeToRgb(path: string, type: ImageType): Promise<RgbImage> {
+  const { data, info } = await (await openOriented(path, type)).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * Starts decoding the full-size pixels and a copy whose longest side is `previewSide`, for analysis. Formats
+ * libvips reads are decoded twice side by side, the small copy with JPEG shrink-on-load in a few tens of
+ * milliseconds, so the caller can analyse it while the full decode is still running. HEIC and BMP are
+ * decoded once and the copy is scaled from the pixels.
+ */
+export function startDecoding(
+  path: string,
+  type: ImageType,
+  previewSide: number,
+): { image: Promise<RgbImage>; preview: Promise<RgbImage> } {
+  const image = decodeToRgb(path, type);
+  const preview =
+    type === 'heic' || type === 'bmp'
+      ? image.then((full) => resizeRgb(full, previewSide))
+      : decodePreview(path, type, previewSide);
+  // Whoever awaits only the preview first must not leave a failed full decode unhandled meanwhile.
+  image.catch(() => undefined);
+  return { image, preview };
+}
+
+async function decodePreview(path: string, type: ImageType, maxSide: number): Promise<RgbImage> {
+  const { data, info } = await (
+    await openOriented(path, type)
+  )
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Writes pixels as a full-quality JPEG (no metadata). */
+export async function encodeRgbToJpeg(image: RgbImage, outputPath: string): Promise<void> {
+  await fromRgb(image).jpeg({ quality: JPEG_QUALITY }).toFile(outputPath);
+}
+
+/**
+ * A copy whose longest side is `maxSide`: smaller, for analysis that needs no full resolution, or (with
+ * `enlarge`) larger, which only benchmarks need.
+ */
+export async function resizeRgb(image: RgbImage, maxSide: number, { enlarge = false } = {}): Promise<RgbImage> {
+  const { data, info } = await fromRgb(image)
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: !enlarge })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * A stream that re-encodes a browser-readable image (JPEG, PNG, WebP, GIF) passing through it as an upright,
+ * metadata-free sRGB JPEG: how an upload is shown before the pipeline has made its preview, so that no file
+ * served ever carries the camera's GPS position or serial numbers.
+ */
+export function metadataFreeJpegStream(): Duplex {
+  return sharp(sharpOptions)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .jpeg({ quality: JPEG_QUALITY });
+}
+
+/**
+ * Any accepted photo as an oriented, metadata-free sRGB JPEG at its full size: what the pipeline stores
+ * and sends on, so nothing downstream needs to know HEIC, BMP or EXIF orientation.
+ */
+export async function normalizeToJpeg(
+  inputPath: string,
+  type: ImageType,
+  outputPath: string,
+): Promise<{ width: number; height: number }> {
+  const source = await openOriented(inputPath, type);
+  const { width, height } = await source.jpeg({ quality: JPEG_QUALITY }).toFile(outputPath);
+  return { width, height };
+}
+
+/** A 400 px wide JPEG thumbnail (never enlarged) of any accepted photo; JPEG unless `type` says otherwise. */
+export async function makeThumbnail(inputPath: string, outputPath: string, type: ImageType = 'jpeg'): Promise<void> {
+  const source = await openOriented(inputPath, type);
+  await source
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .jpeg({ quality: THUMBNAIL_QUALITY })
+    .toFile(outputPath);
+}
+
+/** A pipeline whose output is the photo's oriented sRGB pixels, with alpha flattened onto white. */
+async function openOriented(path: string, type: ImageType): Promise<Sharp> {
+  if (type === 'bmp') return fromRgb(await decodeBmp(path));
+  if (type === 'heic') {
+    const { width, height, rgba } = await decodeHeic(path);
+    assertPixelCount(width, height);
+    return sharp(rgba, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS }).removeAlpha();
+  }
+  return sharp(path, sharpOptions).rotate().flatten({ background: '#ffffff' }).toColourspace('srgb');
+}
+
+function fromRgb({ data, width, height }: RgbImage): Sharp {
+  return sharp(data, { raw: { width, height, channels: 3 }, limitInputPixels: MAX_INPUT_PIXELS });
+}
+
+async function decodeBmp(path: string): Promise<RgbImage> {
+  const file = await readFile(path);
+  const { width, height } = readBmpHeader(file);
+  assertPixelCount(width, height);
+  const decoded = await decodeBmpToRgb(file);
+  return { data: decoded.rgb, width: decoded.width, height: decoded.height };
+}
+
+async function readHead(path: string, length: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

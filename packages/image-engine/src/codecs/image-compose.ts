@@ -1,0 +1,85 @@
+import sharp from 'sharp';
+import { JPEG_QUALITY, MAX_INPUT_PIXELS, type RgbImage } from './image-codec';
+
+/**
+ * The in-memory side of image handling that generative providers need: reading what a vendor sent back
+ * (bytes, not files), and encoding the photo we send them. Like image-codec.ts it uses sharp; every output is
+ * sRGB without metadata.
+ */
+
+sharp.cache(false);
+
+const bufferOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1 };
+
+export interface EncodedImageInfo {
+  width: number;
+  height: number;
+  /** sharp's name of the format: 'jpeg', 'png', 'webp', … */
+  format: string;
+}
+
+/** The size and format of an encoded image, read from its header; rejects bytes that are not an image. */
+export async function readImageBufferInfo(image: Buffer): Promise<EncodedImageInfo> {
+  const metadata = await sharp(image, { ...bufferOptions, limitInputPixels: false }).metadata();
+  if (!metadata.width || !metadata.height || !metadata.format) throw new Error('Not a readable image');
+  const { width, height } = metadata.autoOrient ?? metadata;
+  return { width, height, format: metadata.format };
+}
+
+/** Decodes encoded image bytes to oriented sRGB pixels (alpha flattened onto white). */
+export async function decodeImageBuffer(image: Buffer): Promise<RgbImage> {
+  const { data, info } = await sharp(image, bufferOptions)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * The copy of a photo sent to a provider: a JPEG whose longest side is at most `maxSide`. Vendors work at
+ * about one megapixel, so uploading 24 MP would only cost time; `maxSide` keeps enough for them to see detail.
+ */
+export async function encodeForProvider(
+  inputPath: string,
+  maxSide: number,
+): Promise<{ image: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(inputPath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: JPEG_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  return { image: data, width: info.width, height: info.height };
+}
+
+/** Encodes pixels as a JPEG in memory (no metadata). */
+export async function encodeRgbToJpegBuffer(image: RgbImage, quality = JPEG_QUALITY): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+/** Encodes pixels as a PNG in memory (lossless; what loopback test vendors send back). */
+export async function encodeRgbToPngBuffer(image: RgbImage): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/**
+ * Resamples pixels to exactly `width`×`height` (area-averaging when shrinking, Lanczos when enlarging), for
+ * analysis copies that must line up pixel for pixel.
+ */
+export async function resizeRgbExact(image: RgbImage, width: number, height: number): Promise<RgbImage> {
+  const { data, info } = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: 3 },
+    limitInputPixels: MAX_INPUT_PIXELS,
+  })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}

@@ -1,0 +1,208 @@
+import type { RgbImage } from '../codecs/image-codec';
+import type { FrameMapping } from './alignment';
+import { clamp, createRaster, dilate, erode, smooth, type Raster } from './raster';
+
+/**
+ * Which parts of the frame the model changed. Generative models redraw every pixel, so "unchanged" cannot mean
+ * equal: it means equal once both are blurred to the scale of objects (fine texture is the model's own
+ * invention either way) and once the model's small global shift in exposure and colour is taken out. Where
+ * that holds, the original's full-resolution pixels are kept; elsewhere the model's, with feathered edges.
+ */
+
+/** Per-channel linear map from the model's colours to the original's: value × gain + offset. */
+export interface ToneMap {
+  gain: [number, number, number];
+  offset: [number, number, number];
+}
+
+export const IDENTITY_TONE: ToneMap = { gain: [1, 1, 1], offset: [0, 0, 0] };
+
+export const DETAIL = {
+  /** Blur radius (box, applied twice) at the working size before comparing: the scale of "objects". */
+  compareRadius: 2,
+  /** Largest difference (0–255, any channel) still counted as "the model left this alone". */
+  changeThreshold: 16,
+  /** Specks smaller than this radius are noise, not staging. */
+  openRadius: 1,
+  /** Grown by this much so the feather starts outside the object and keeps its contact shadows. */
+  growRadius: 3,
+  /** Feather (box radius, applied twice) of the blend between original and model. */
+  featherRadius: 3,
+  /** When more of the frame than this changed, the edit was global (twilight, restyles): use the model whole. */
+  maxChangedFraction: 0.6,
+};
+
+const GAIN_RANGE = [0.75, 1.33] as const;
+const OFFSET_RANGE = [-40, 40] as const;
+
+/**
+ * Samples `source` into a `width`×`height` frame through `mapping` (source pixels to frame pixels), bilinear.
+ * `covered` marks frame pixels the source reaches. Callers pass a source already scaled close to the frame's
+ * scale, so bilinear sampling neither aliases nor blurs much.
+ */
+export function warpIntoFrame(
+  source: RgbImage,
+  mapping: FrameMapping,
+  width: number,
+  height: number,
+): { image: RgbImage; covered: Uint8Array } {
+  const data = Buffer.alloc(width * height * 3);
+  const covered = new Uint8Array(width * height);
+  const { width: sw, height: sh, data: src } = source;
+  const columns = axisSamples(width, mapping.offsetX, mapping.scaleX, sw);
+  for (let y = 0; y < height; y++) {
+    const v = (y + 0.5 - mapping.offsetY) / mapping.scaleY - 0.5;
+    if (v < -0.5 || v > sh - 0.5) continue;
+    const y0 = clamp(Math.floor(v), 0, sh - 1);
+    const y1 = Math.min(y0 + 1, sh - 1);
+    const fy = clamp(v - y0, 0, 1);
+    for (let x = 0; x < width; x++) {
+      if (!columns.inside[x]) continue;
+      const x0 = columns.index[x]!;
+      const x1 = Math.min(x0 + 1, sw - 1);
+      const fx = columns.fraction[x]!;
+      const out = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const a = src[(y0 * sw + x0) * 3 + c]!;
+        const b = src[(y0 * sw + x1) * 3 + c]!;
+        const d = src[(y1 * sw + x0) * 3 + c]!;
+        const e = src[(y1 * sw + x1) * 3 + c]!;
+        const top = a + (b - a) * fx;
+        data[out + c] = Math.round(top + (d + (e - d) * fx - top) * fy);
+      }
+      covered[y * width + x] = 1;
+    }
+  }
+  return { image: { data, width, height }, covered };
+}
+
+/** For each frame column (or row): the source index to its left, the fraction towards the next, and whether it is inside. */
+export function axisSamples(length: number, offset: number, scale: number, sourceLength: number) {
+  const index = new Int32Array(length);
+  const fraction = new Float32Array(length);
+  const inside = new Uint8Array(length);
+  for (let i = 0; i < length; i++) {
+    const position = (i + 0.5 - offset) / scale - 0.5;
+    inside[i] = position >= -0.5 && position <= sourceLength - 0.5 ? 1 : 0;
+    const i0 = clamp(Math.floor(position), 0, sourceLength - 1);
+    index[i] = i0;
+    fraction[i] = clamp(position - i0, 0, 1);
+  }
+  return { index, fraction, inside };
+}
+
+/** Blurs each channel of an image at the comparison scale. */
+export function blurredChannels(image: RgbImage, radius = DETAIL.compareRadius): Raster[] {
+  return [0, 1, 2].map((c) => {
+    const raster = createRaster(image.width, image.height);
+    for (let i = 0, p = c; i < raster.data.length; i++, p += 3) raster.data[i] = image.data[p]!;
+    return smooth(raster, radius);
+  });
+}
+
+/**
+ * Least-squares tone map from model to original over `mask`, refitted on the better-matching half so that
+ * staged objects do not pull it, and clamped to a plausible exposure and white-balance shift.
+ */
+export function fitTone(model: Raster[], original: Raster[], mask: Uint8Array): ToneMap {
+  let use = mask;
+  let tone = IDENTITY_TONE;
+  const residual = new Float32Array(mask.length);
+  // Residuals are binned (quarter levels) to find their median without sorting.
+  const bins = new Uint32Array(1024);
+  for (let pass = 0; pass < 3; pass++) {
+    tone = leastSquares(model, original, use);
+    bins.fill(0);
+    let count = 0;
+    for (let i = 0; i < mask.length; i++) {
+      if (!mask[i]) continue;
+      let worst = 0;
+      for (let c = 0; c < 3; c++) {
+        worst = Math.max(worst, Math.abs(model[c]!.data[i]! * tone.gain[c]! + tone.offset[c]! - original[c]!.data[i]!));
+      }
+      residual[i] = worst;
+      bins[Math.min(1023, Math.floor(worst * 4))]!++;
+      count++;
+    }
+    if (count === 0) return IDENTITY_TONE;
+    let seen = 0;
+    let median = 0;
+    while (median < 1023 && seen + bins[median]! < count / 2) seen += bins[median++]!;
+    const limit = (median + 1) / 4;
+    const next = new Uint8Array(mask.length);
+    for (let i = 0; i < mask.length; i++) next[i] = mask[i] && residual[i]! < limit ? 1 : 0;
+    use = next;
+  }
+  return tone;
+}
+
+function leastSquares(model: Raster[], original: Raster[], mask: Uint8Array): ToneMap {
+  const gain: [number, number, number] = [1, 1, 1];
+  const offset: [number, number, number] = [0, 0, 0];
+  for (let c = 0; c < 3; c++) {
+    let n = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let sxy = 0;
+    for (let i = 0; i < mask.length; i++) {
+      if (!mask[i]) continue;
+      const x = model[c]!.data[i]!;
+      const y = original[c]!.data[i]!;
+      n++;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      sxy += x * y;
+    }
+    if (n < 16) continue;
+    const variance = sxx - (sx * sx) / n;
+    const g = variance > 1e-6 ? (sxy - (sx * sy) / n) / variance : 1;
+    const clampedGain = clamp(g, GAIN_RANGE[0], GAIN_RANGE[1]);
+    gain[c] = clampedGain;
+    offset[c] = clamp((sy - clampedGain * sx) / n, OFFSET_RANGE[0], OFFSET_RANGE[1]);
+  }
+  return { gain, offset };
+}
+
+export const applyTone = (tone: ToneMap, channel: number, value: number) =>
+  value * tone.gain[channel]! + tone.offset[channel]!;
+
+/**
+ * The blend weight of the model at the working size: 1 where it changed the room, 0 where the original is
+ * kept, feathered in between. Returns the weight and the fraction of the covered frame that changed.
+ */
+export function changeWeights(
+  model: Raster[],
+  original: Raster[],
+  covered: Uint8Array,
+  tone: ToneMap,
+): { weight: Raster; changedFraction: number } {
+  const { width, height } = original[0]!;
+  const changed = new Uint8Array(width * height);
+  let coveredCount = 0;
+  for (let i = 0; i < changed.length; i++) {
+    if (!covered[i]) continue;
+    coveredCount++;
+    for (let c = 0; c < 3; c++) {
+      if (Math.abs(applyTone(tone, c, model[c]!.data[i]!) - original[c]!.data[i]!) > DETAIL.changeThreshold) {
+        changed[i] = 1;
+        break;
+      }
+    }
+  }
+  const opened = dilate(erode(changed, width, height, DETAIL.openRadius), width, height, DETAIL.openRadius);
+  const grown = dilate(opened, width, height, DETAIL.growRadius);
+  let changedCount = 0;
+  const hard = createRaster(width, height);
+  for (let i = 0; i < grown.length; i++) {
+    if (grown[i] && covered[i]) {
+      hard.data[i] = 1;
+      changedCount++;
+    }
+  }
+  const weight = smooth(hard, DETAIL.featherRadius);
+  // Outside the result there is nothing of the model's to blend in.
+  for (let i = 0; i < covered.length; i++) if (!covered[i]) weight.data[i] = 0;
+  return { weight, changedFraction: coveredCount ? changedCount / coveredCount : 0 };
+}

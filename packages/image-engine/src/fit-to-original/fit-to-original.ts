@@ -1,0 +1,135 @@
+import { resizeRgb, type RgbImage } from '../codecs/image-codec';
+import { resizeRgbExact } from '../codecs/image-compose';
+import { alignResult, MIN_ALIGNMENT_SCORE, type Alignment, type FrameMapping } from './alignment';
+import { composeFullResolution } from './compose';
+import {
+  applyTone,
+  blurredChannels,
+  changeWeights,
+  DETAIL,
+  fitTone,
+  IDENTITY_TONE,
+  warpIntoFrame,
+  type ToneMap,
+} from './detail';
+import { createRaster, gradientMagnitude, luminance, smooth, type Raster } from './raster';
+import { checkStructure, STRUCTURE_REVIEW_REASON, type ChangeZone, type StructureCheck } from './structure';
+
+/**
+ * Turns what a generative provider sent back into a listing photo true to the original: the original's exact
+ * pixel size and framing (the provider's reshaping undone, never stretched), the original's own pixels
+ * wherever the model left the room alone, and a check that the architecture did not move.
+ */
+
+/** Longest sides of the copies the result is registered on, coarse to fine (the result's are 1.5× larger). */
+const ALIGN_SIDES = [160, 400];
+/** Longest side of the working copies for the change mask and the structure check. */
+export const WORK_SIDE = 512;
+
+export interface FitOptions {
+  /** Rows the template may change, for the structure check (see change-zones.ts). */
+  zone: ChangeZone;
+  /** Keep the original's pixels where the model changed nothing (default true). */
+  preserveDetail?: boolean;
+}
+
+export interface FitResult {
+  /** The finished photo, at the original's size. */
+  image: RgbImage;
+  alignment: Alignment;
+  /** Fraction of the frame that shows the original's own pixels (blend weight below one half). */
+  keptOriginalFraction: number;
+  /** Whether detail was kept; false when the model changed most of the frame (a global edit). */
+  preservedDetail: boolean;
+  tone: ToneMap;
+  structure: StructureCheck;
+}
+
+export async function fitToOriginal(original: RgbImage, result: RgbImage, options: FitOptions): Promise<FitResult> {
+  const originalSize = { width: original.width, height: original.height };
+  const resultSize = { width: result.width, height: result.height };
+
+  const work = await resizeRgb(original, WORK_SIDE);
+  // The registration levels are smaller than the working copy, so they are made from it, not from the
+  // full-size frame: the same area average at a fraction of the cost.
+  const levels = await Promise.all(
+    ALIGN_SIDES.map(async (side) => ({
+      original: edges(await resizeRgb(work, side)),
+      result: edges(await resizeRgb(result, Math.round(side * 1.5))),
+    })),
+  );
+  const alignment = alignResult(levels, originalSize, resultSize);
+
+  // The result, scaled with sharp to about the working scale, then placed into the working frame.
+  const toWorkX = work.width / original.width;
+  const toWorkY = work.height / original.height;
+  const targetWidth = Math.max(1, Math.round(result.width * alignment.mapping.scaleX * toWorkX));
+  const targetHeight = Math.max(1, Math.round(result.height * alignment.mapping.scaleY * toWorkY));
+  const resultAtWorkScale = await resizeRgbExact(result, targetWidth, targetHeight);
+  const workMapping: FrameMapping = {
+    scaleX: (alignment.mapping.scaleX * toWorkX * result.width) / targetWidth,
+    scaleY: (alignment.mapping.scaleY * toWorkY * result.height) / targetHeight,
+    offsetX: alignment.mapping.offsetX * toWorkX,
+    offsetY: alignment.mapping.offsetY * toWorkY,
+  };
+  const { image: model, covered } = warpIntoFrame(resultAtWorkScale, workMapping, work.width, work.height);
+
+  const originalChannels = blurredChannels(work);
+  const modelChannels = blurredChannels(model);
+  let tone = fitTone(modelChannels, originalChannels, covered);
+  const changes = changeWeights(modelChannels, originalChannels, covered, tone);
+  const { changedFraction } = changes;
+  let { weight } = changes;
+  const preservedDetail = (options.preserveDetail ?? true) && changedFraction <= DETAIL.maxChangedFraction;
+  if (!preservedDetail) {
+    // A global edit: the model's picture as it is, feathered only where it stops covering the frame.
+    tone = IDENTITY_TONE;
+    weight = coverageWeight(covered, work.width, work.height);
+  }
+
+  const image = await composeFullResolution(original, result, alignment.mapping, weight, tone);
+  const output = blendAtWorkSize(work, model, weight, tone);
+  const structure = checkStructure(work, output, options.zone);
+  const misaligned = alignment.score < MIN_ALIGNMENT_SCORE;
+
+  let kept = 0;
+  for (const value of weight.data) if (value < 0.5) kept++;
+  return {
+    image,
+    alignment,
+    keptOriginalFraction: kept / weight.data.length,
+    preservedDetail,
+    tone,
+    structure: {
+      score: structure.score,
+      needsReview: structure.needsReview || misaligned,
+      ...((structure.needsReview || misaligned) && { reason: STRUCTURE_REVIEW_REASON }),
+    },
+  };
+}
+
+function edges(image: RgbImage): Raster {
+  return gradientMagnitude(smooth(luminance(image), 1));
+}
+
+function coverageWeight(covered: Uint8Array, width: number, height: number): Raster {
+  const hard = createRaster(width, height);
+  for (let i = 0; i < covered.length; i++) hard.data[i] = covered[i]!;
+  const weight = smooth(hard, DETAIL.featherRadius);
+  for (let i = 0; i < covered.length; i++) if (!covered[i]) weight.data[i] = 0;
+  return weight;
+}
+
+/** The finished photo at the working size, made exactly as composeFullResolution makes the full one. */
+function blendAtWorkSize(original: RgbImage, model: RgbImage, weight: Raster, tone: ToneMap): RgbImage {
+  const data = Buffer.alloc(original.data.length);
+  for (let i = 0; i < weight.data.length; i++) {
+    const alpha = weight.data[i]!;
+    for (let c = 0; c < 3; c++) {
+      const o = original.data[i * 3 + c]!;
+      const mixed = o + (applyTone(tone, c, model.data[i * 3 + c]!) - o) * alpha;
+      data[i * 3 + c] = mixed < 0 ? 0 : mixed > 255 ? 255 : Math.round(mixed);
+    }
+  }
+  return { data, width: original.width, height: original.height };
+}

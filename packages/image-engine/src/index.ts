@@ -1,0 +1,46 @@
+/**
+ * @hearth/image-engine: everything Hearth does to pixels. Reading and writing image files (sharp/libvips,
+ * HEIC and BMP decoders in worker threads, type sniffing), the local engine (Professional Enhancement, Blue
+ * Sky, Perfect Lawn), and fitting a provider's result back onto the original with its structure check.
+ * It knows nothing of users, projects, jobs or providers.
+ */
+export {
+  decodeToRgb,
+  describeImageCodec,
+  encodeRgbToJpeg,
+  ImageTooLargeError,
+  JPEG_QUALITY,
+  makeThumbnail,
+  MAX_INPUT_PIXELS,
+  metadataFreeJpegStream,
+  normalizeToJpeg,
+  readImageInfo,
+  resizeRgb,
+  startDecoding,
+  type ImageInfo,
+  type RgbImage,
+} from './codecs/image-codec';
+export {
+  decodeImageBuffer,
+  encodeForProvider,
+  encodeRgbToJpegBuffer,
+  encodeRgbToPngBuffer,
+  readImageBufferInfo,
+  resizeRgbExact,
+  type EncodedImageInfo,
+} from './codecs/image-compose';
+export { sniffImageFile, sniffImageType, type ImageType } from './codecs/image-type';
+export {
+  LOCAL_TEMPLATE_OPERATIONS,
+  NO_LAWN,
+  NO_SKY,
+  runLocalEngine,
+  type LocalEngineInput,
+  type LocalEngineResult,
+  type LocalOperation,
+  type LocalTemplateName,
+} from './local/local-engine';
+export { fitToOriginal, type FitOptions, type FitResult } from './fit-to-original/fit-to-original';
+export { STRUCTURE_REVIEW_REASON, type ChangeZone, type StructureCheck } from './fit-to-original/structure';
+export { EYE_LEVEL, GROUND_LEVEL, NOTHING_STRUCTURAL } from './fit-to-original/change-zones';
+export { writeWebImage, type WebImageFormat, type WebImageOptions } from './codecs/web-images';

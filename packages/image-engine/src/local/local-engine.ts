@@ -1,0 +1,90 @@
+import { encodeRgbToJpeg, type RgbImage, startDecoding } from '../codecs/image-codec';
+import type { ImageType } from '../codecs/image-type';
+import { planBlueSky } from './blue-sky';
+import { applyPlans } from './parallel-pass';
+import { planPerfectLawn } from './perfect-lawn';
+import type { OperationPlans } from './plans';
+import { describePreview, halveImage, PREVIEW_SIZE } from './preview';
+import { planProfessionalEnhancement } from './professional-enhancement';
+
+/**
+ * The local engine: Hearth's embedded enhancement, no AI provider needed. It works at the photo's full
+ * resolution on one decoded frame (see docs/decisions/010-local-engine-one-pixel-pass.md): a 640 px preview
+ * is analysed, each operation turns its findings into lookup tables and preview-sized maps, and one
+ * row-by-row pass applies them all before the frame is encoded.
+ */
+export type LocalOperation = 'professional-enhancement' | 'blue-sky' | 'perfect-lawn';
+
+export type LocalTemplateName = 'Professional Enhancement' | 'Blue Sky' | 'Perfect Lawn';
+
+/**
+ * What each local template does. Blue Sky and Perfect Lawn do only that: their prompts promise to change
+ * nothing else, and a photo without sky or lawn comes back as it went in (with a note saying so).
+ */
+export const LOCAL_TEMPLATE_OPERATIONS: Readonly<Record<LocalTemplateName, readonly LocalOperation[]>> = {
+  'Professional Enhancement': ['professional-enhancement'],
+  'Blue Sky': ['blue-sky'],
+  'Perfect Lawn': ['perfect-lawn'],
+};
+
+export interface LocalEngineInput {
+  inputPath: string;
+  inputType: ImageType;
+  outputPath: string;
+  operations: readonly LocalOperation[];
+}
+
+export interface LocalEngineResult {
+  width: number;
+  height: number;
+  engine: 'local';
+  /** The operations that changed the photo, in the order they were applied. */
+  operations: LocalOperation[];
+  /** Sentences for the user, e.g. why an operation left the photo unchanged. */
+  notes: string[];
+}
+
+export const NO_SKY = 'No sky was found in this photo, so it was left unchanged.';
+export const NO_LAWN = 'No lawn was found in this photo, so it was left unchanged.';
+
+/**
+ * Applies the operations to the photo at `inputPath` and writes a quality-90 JPEG of the same (oriented)
+ * size to `outputPath`, without metadata. Whatever order they are asked in, enhancement runs first, then
+ * the lawn, then the sky.
+ */
+export async function runLocalEngine(input: LocalEngineInput): Promise<LocalEngineResult> {
+  const decoding = startDecoding(input.inputPath, input.inputType, PREVIEW_SIZE);
+  // Planning needs only the preview, so it runs while the full-size decode is still under way.
+  const { plans, notes } = planOperations(input.operations, await decoding.preview);
+  const image = await decoding.image;
+  const edited = await applyPlans(image, plans);
+  await encodeRgbToJpeg(edited, input.outputPath);
+  const applied: LocalOperation[] = [];
+  if (plans.enhancement) applied.push('professional-enhancement');
+  if (plans.lawn) applied.push('perfect-lawn');
+  if (plans.sky) applied.push('blue-sky');
+  return { width: image.width, height: image.height, engine: 'local', operations: applied, notes };
+}
+
+function planOperations(operations: readonly LocalOperation[], previewImage: RgbImage) {
+  const plans: OperationPlans = {};
+  const notes: string[] = [];
+  // Exposure, colour and the smooth gain map need less detail than finding a sky's or a lawn's edges.
+  if (operations.includes('professional-enhancement')) {
+    plans.enhancement = planProfessionalEnhancement(describePreview(halveImage(previewImage)));
+  }
+  const wantsLawn = operations.includes('perfect-lawn');
+  const wantsSky = operations.includes('blue-sky');
+  const preview = wantsLawn || wantsSky ? describePreview(previewImage) : null;
+  if (preview && wantsLawn) {
+    const lawn = planPerfectLawn(preview);
+    if (lawn) plans.lawn = lawn;
+    else notes.push(NO_LAWN);
+  }
+  if (preview && wantsSky) {
+    const sky = planBlueSky(preview);
+    if (sky) plans.sky = sky;
+    else notes.push(NO_SKY);
+  }
+  return { plans, notes };
+}
