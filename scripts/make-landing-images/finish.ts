@@ -22,7 +22,7 @@ import {
   landingPhotoPath,
   type LandingPhotoSide,
   type LandingPhotoSlug,
-} from '../../apps/web/src/content/landing-images';
+} from '@hearth/web/content/landing-images';
 
 const [renderDir] = process.argv.slice(2);
 if (!renderDir) throw new Error('usage: finish.ts <render-dir>');
