@@ -14,7 +14,7 @@ import { registerOriginGuard } from './http/origin-guard';
 import { appContentSecurityPolicy, pageSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
-import { createSessionResolver } from './modules/auth/session';
+import { registerSessionGuard } from './modules/auth/session';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -68,7 +68,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   const throttle = createSignInThrottle(db, config.signInThrottle);
   const auth = createAuth({ config, db, mail, throttle });
-  const requireUser = createSessionResolver(auth);
+  registerSessionGuard(app, auth);
   const devOutbox = mail.kind === 'outbox' && !config.isProduction;
 
   // Live events reach every API process through PostgreSQL; with PGlite there is only this one.
@@ -78,7 +78,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, config, devOutbox });
-  await app.register(userRoutes, { db, auth, requireUser });
+  await app.register(userRoutes, { db, auth });
   if (devOutbox) await app.register(devRoutes, { db });
 
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
@@ -90,18 +90,18 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   // from then.
   app.addHook('preClose', async () => void queue.drain().catch(() => undefined)); // stop() reports its errors
   app.addHook('onClose', async () => queue.stop());
-  const payments = await registerBilling(app, { config, db, bus, requireUser, log: logger });
+  const payments = await registerBilling(app, { config, db, bus, log: logger });
   if (config.runsWorkers) {
     const stopTimers = await startWorkers({ config, database, db, storage, queue, payments, log: logger, tempDir });
     app.addHook('onClose', async () => stopTimers());
   }
 
   const retentionDays = config.retentionDays;
-  await app.register(usageRoutes, { db, requireUser, retentionDays });
-  await app.register(templateRoutes, { requireUser, engines });
-  await app.register(projectRoutes, { db, storage, requireUser, retentionDays, log: logger });
-  await app.register(photoRoutes, { db, storage, queue, engines, requireUser, tempDir });
-  await app.register(debugRoutes, { requireUser });
+  await app.register(usageRoutes, { db, retentionDays });
+  await app.register(templateRoutes, { engines });
+  await app.register(projectRoutes, { db, storage, retentionDays, log: logger });
+  await app.register(photoRoutes, { db, storage, queue, engines, tempDir });
+  await app.register(debugRoutes);
   const streams = new SubscriptionStreams(bus);
   app.addHook('preClose', async () => streams.closeAll());
   await app.register(eventRoutes, { auth, streams });

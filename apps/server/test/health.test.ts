@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAgent } from './helpers/accounts';
 import { startTestApp, type TestApp } from './helpers/app';
 import { ApiClient } from './helpers/client';
 
@@ -31,9 +32,15 @@ describe('health and basics', () => {
   });
 
   it('refuses malformed JSON with a 400 that leaks no internals', async () => {
+    // Signed in: an anonymous request is refused 401 before its body is read (anonymous-requests.test.ts).
+    const { token } = await signedInAgent(testApp);
     const response = await fetch(new URL('/api/auth/user', testApp.baseUrl), {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost:3000',
+        authorization: `Bearer ${token}`,
+      },
       body: '{"firstName": ',
     });
     expect(response.status).toBe(400);

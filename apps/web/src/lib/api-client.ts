@@ -20,7 +20,47 @@ export function currentBearerToken() {
   return bearerToken;
 }
 
-/** Every call sends cookies, adds the bearer header when a token is held, and throws on a non-OK status. */
+/**
+ * A non-OK answer of the API (or of the auth provider, see toAuthError): its status, the body the server sent
+ * (its JSON value, else its text) and, when that body is the usual `{ message, code }`, those two. `message` is
+ * the server's message when it gave one a person can read, else '<status>: <body or status text>'.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** The error body's `code`, when the server sent one. */
+  readonly code: string | undefined;
+  /** The error body's `message`, trimmed, when it has one to show a person. */
+  readonly serverMessage: string | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    fallbackMessage = `${status}: ${typeof body === 'string' ? body : JSON.stringify(body ?? '')}`,
+  ) {
+    const parsed = errorBodySchema.safeParse(body);
+    const serverMessage = parsed.success ? parsed.data.message.trim() || undefined : undefined;
+    super(serverMessage ?? fallbackMessage);
+    this.serverMessage = serverMessage;
+    this.code = parsed.success ? parsed.data.code : undefined;
+  }
+
+  /** The error of a non-OK response, its body read whole. */
+  static async of(response: Response): Promise<ApiError> {
+    const text = await response.text();
+    return new ApiError(response.status, parseJson(text), `${response.status}: ${text || response.statusText}`);
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Every call sends cookies, adds the bearer header when a token is held, and throws an ApiError on a non-OK status. */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (bearerToken) headers.set('Authorization', `Bearer ${bearerToken}`);
@@ -28,10 +68,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
     headers.set('Content-Type', 'application/json');
   }
   const response = await fetch(path, { ...init, headers, credentials: 'include' });
-  if (!response.ok) {
-    const text = await response.text();
-    throw new Error(`${response.status}: ${text || response.statusText}`);
-  }
+  if (!response.ok) throw await ApiError.of(response);
   return response;
 }
 
@@ -46,44 +83,29 @@ export async function apiRequest<Schema extends z.ZodType>(
   return schema.parse(await response.json());
 }
 
-const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
-
-/** The HTTP status of an error thrown by the API client (or built the same way), if it has one. */
+/** The HTTP status of an API error; undefined for anything else (e.g. a request that never got an answer). */
 export function errorStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = STATUS_PREFIX.exec(error.message);
-  return match ? Number(match[1]) : undefined;
-}
-
-function errorBody(error: unknown) {
-  return errorBodyAs(error, errorBodySchema);
+  return error instanceof ApiError ? error.status : undefined;
 }
 
 /** The JSON error body of an API error read with a contract schema; undefined when it does not fit. */
 export function errorBodyAs<Schema extends z.ZodType>(error: unknown, schema: Schema): z.output<Schema> | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const body = STATUS_PREFIX.exec(error.message)?.[2];
-  if (!body) return undefined;
-  try {
-    const parsed = schema.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!(error instanceof ApiError)) return undefined;
+  const parsed = schema.safeParse(error.body);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The `message` field of a JSON error body, for toasts; undefined when the body has none. */
 export function errorMessage(error: unknown): string | undefined {
-  const message = errorBody(error)?.message.trim();
-  return message ? message : undefined;
+  return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
 /** The `code` field of a JSON error body, when the server sent one. */
 export function errorCode(error: unknown): string | undefined {
-  return errorBody(error)?.code;
+  return error instanceof ApiError ? error.code : undefined;
 }
 
-/** SPEC §8: a message of the form '401: ...' is an authorization failure. */
+/** SPEC §8: an answer of 401 is an authorization failure. */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /\b401\b/.test(error.message);
+  return errorStatus(error) === 401;
 }

@@ -14,19 +14,23 @@ interface AuthRouteDeps {
 export async function authRoutes(app: FastifyInstance, { auth, config, devOutbox }: AuthRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/auth/config', { schema: { response: { 200: authConfigSchema } } }, async () => ({
+  // Everything here is for visitors who are not (or no longer) signed in: better-auth checks its own sessions.
+  const open = { auth: 'public' } as const;
+
+  api.get('/api/auth/config', { schema: { response: { 200: authConfigSchema } }, config: open }, async () => ({
     url: `${config.appUrl}/api/auth`,
     anonKey: null,
     devOutbox,
   }));
 
   // Where the browser is sent when it is not signed in.
-  app.get('/api/login', async (_request, reply) => reply.redirect('/signin', 302));
+  app.get('/api/login', { config: open }, async (_request, reply) => reply.redirect('/signin', 302));
 
   api.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { response: { 429: errorBodySchema } },
+    config: open,
     // Sign-in is throttled inside better-auth, on the endpoint its router reaches (sign-in-guard.ts).
     handler: async (request, reply) => sendWebResponse(reply, await auth.handler(toWebRequest(request, config.appUrl))),
   });

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { createPaddleGateway } from '../../adapters/paddle-billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { RequireUser } from '../auth/session';
 import type { EventBus } from '../events/event-bus';
 import { createLocalSandbox } from './local-sandbox';
 import type { PaymentGateway } from './payment-gateway';
@@ -15,7 +14,6 @@ interface BillingDeps {
   config: Config;
   db: Db;
   bus: EventBus;
-  requireUser: RequireUser;
   log: Logger;
 }
 
@@ -26,7 +24,7 @@ export const SANDBOX_PORTAL_PATH = '/billing/sandbox-portal';
  * route through an in-process HTTP request (the same verification and handling as Paddle's). Returns what the
  * overage job needs.
  */
-export async function registerBilling(app: FastifyInstance, { config, db, bus, requireUser, log }: BillingDeps) {
+export async function registerBilling(app: FastifyInstance, { config, db, bus, log }: BillingDeps) {
   const { billing } = config;
   const context = { provider: billing.provider, priceIds: billing.priceIds, log };
   await app.register(paddleWebhookRoutes, {
@@ -57,9 +55,9 @@ export async function registerBilling(app: FastifyInstance, { config, db, bus, r
       },
     });
     gateway = sandbox.gateway();
-    await app.register(sandboxRoutes, { sandbox, priceIds: billing.priceIds, requireUser });
+    await app.register(sandboxRoutes, { sandbox, priceIds: billing.priceIds });
   }
   const staging = config.ai.providers.length > 0;
-  await app.register(billingRoutes, { db, billing, gateway, requireUser, staging });
+  await app.register(billingRoutes, { db, billing, gateway, staging });
   return { gateway, priceIds: billing.priceIds };
 }

@@ -9,7 +9,6 @@ import {
   portalSessionSchema,
 } from '@hearth/contracts';
 import type { Db } from '../../db/client';
-import type { RequireUser } from '../auth/session';
 import type { BillingConfig } from './config';
 import type { PaymentGateway } from './payment-gateway';
 import { plansOnOffer } from './plans';
@@ -19,51 +18,45 @@ interface BillingRouteDeps {
   db: Db;
   billing: BillingConfig;
   gateway: PaymentGateway;
-  requireUser: RequireUser;
   /** Whether this server can stage (a generative provider is configured): plans promise only that. */
   staging: boolean;
 }
 
-export async function billingRoutes(
-  app: FastifyInstance,
-  { db, billing, gateway, requireUser, staging }: BillingRouteDeps,
-) {
+export async function billingRoutes(app: FastifyInstance, { db, billing, gateway, staging }: BillingRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const manage = { db, gateway, priceIds: billing.priceIds };
   const message = { response: { 200: billingMessageSchema } };
 
-  api.get('/api/plans', { schema: { response: { 200: planListSchema } } }, async () =>
+  // What is on offer, and how it is paid, is for visitors too (the landing and pricing pages).
+  const open = { auth: 'public' } as const;
+
+  api.get('/api/plans', { schema: { response: { 200: planListSchema } }, config: open }, async () =>
     plansOnOffer(billing.priceIds, { staging }),
   );
 
-  api.get('/api/billing/config', { schema: { response: { 200: paymentConfigSchema } } }, async () =>
+  api.get('/api/billing/config', { schema: { response: { 200: paymentConfigSchema } }, config: open }, async () =>
     billing.provider === 'paddle'
       ? { provider: 'paddle' as const, environment: billing.environment, clientToken: billing.clientToken }
       : { provider: 'local-sandbox' as const },
   );
 
   api.get('/api/billing/status', { schema: { response: { 200: billingStatusSchema } } }, async (request) => {
-    const { id } = await requireUser(request);
-    return getBillingStatus(db, id, billing.priceIds, new Date());
+    return getBillingStatus(db, request.user.id, billing.priceIds, new Date());
   });
 
   api.post('/api/billing/portal', { schema: { response: { 200: portalSessionSchema } } }, async (request) => {
-    const { id } = await requireUser(request);
-    return openPortal(manage, id);
+    return openPortal(manage, request.user.id);
   });
 
   api.post('/api/billing/cancel', { schema: message }, async (request) => {
-    const { id } = await requireUser(request);
-    return cancelSubscription(manage, id);
+    return cancelSubscription(manage, request.user.id);
   });
 
   api.post('/api/billing/reactivate', { schema: message }, async (request) => {
-    const { id } = await requireUser(request);
-    return reactivateSubscription(manage, id);
+    return reactivateSubscription(manage, request.user.id);
   });
 
   api.post('/api/billing/change-plan', { schema: { body: changePlanRequestSchema, ...message } }, async (request) => {
-    const { id } = await requireUser(request);
-    return changePlan(manage, id, request.body.planName);
+    return changePlan(manage, request.user.id, request.body.planName);
   });
 }

@@ -10,7 +10,6 @@ import {
   sandboxSubscriptionSchema,
 } from '@hearth/contracts';
 import { HttpError } from '../../http/errors';
-import type { RequireUser } from '../auth/session';
 import type { LocalSandbox } from './local-sandbox';
 import { findPlanByName, findPlanByPriceId, type PlanPriceIds } from './plans';
 
@@ -26,11 +25,10 @@ export const RENEWAL_MESSAGES = {
 interface SandboxRouteDeps {
   sandbox: LocalSandbox;
   priceIds: PlanPriceIds;
-  requireUser: RequireUser;
 }
 
 /** The local payment sandbox's checkout and customer portal, only while Paddle is not configured. */
-export async function sandboxRoutes(app: FastifyInstance, { sandbox, priceIds, requireUser }: SandboxRouteDeps) {
+export async function sandboxRoutes(app: FastifyInstance, { sandbox, priceIds }: SandboxRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const done = (message: string) => ({ message });
   const message = { response: { 200: billingMessageSchema } };
@@ -39,7 +37,7 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox, priceIds, r
     '/api/payment-sandbox/checkout',
     { schema: { body: sandboxCheckoutRequestSchema, response: { 201: sandboxCheckoutResponseSchema } } },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const { user } = request;
       if (!findPlanByPriceId(request.body.priceId, priceIds)) {
         throw new HttpError(422, 'Plan configuration error. Please contact support.', 'UNKNOWN_PRICE');
       }
@@ -52,8 +50,7 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox, priceIds, r
     '/api/payment-sandbox/subscription',
     { schema: { response: { 200: sandboxSubscriptionSchema } } },
     async (request) => {
-      const { id } = await requireUser(request);
-      const row = await sandbox.current(id);
+      const row = await sandbox.current(request.user.id);
       if (!row) return { subscription: null };
       return {
         subscription: {
@@ -70,12 +67,12 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox, priceIds, r
   );
 
   api.post('/api/payment-sandbox/cancel', { schema: message }, async (request) => {
-    await sandbox.cancelAtPeriodEnd((await requireUser(request)).id);
+    await sandbox.cancelAtPeriodEnd(request.user.id);
     return done('Your subscription will end at the end of the current period.');
   });
 
   api.post('/api/payment-sandbox/resume', { schema: message }, async (request) => {
-    await sandbox.resume((await requireUser(request)).id);
+    await sandbox.resume(request.user.id);
     return done('Your subscription will renew as usual.');
   });
 
@@ -84,7 +81,7 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox, priceIds, r
     { schema: { body: changePlanRequestSchema, ...message } },
     async (request) => {
       const plan = findPlanByName(request.body.planName, priceIds)!;
-      await sandbox.changePlan((await requireUser(request)).id, plan.paddlePriceId!);
+      await sandbox.changePlan(request.user.id, plan.paddlePriceId!);
       return done(`Your plan is now ${plan.name}.`);
     },
   );
@@ -93,18 +90,18 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox, priceIds, r
     '/api/payment-sandbox/fail-next-renewal',
     { schema: { body: sandboxFailNextRenewalSchema, ...message } },
     async (request) => {
-      await sandbox.setFailNextRenewal((await requireUser(request)).id, request.body.fail);
+      await sandbox.setFailNextRenewal(request.user.id, request.body.fail);
       return done(request.body.fail ? 'The next renewal will fail.' : 'The next renewal will be paid.');
     },
   );
 
   api.post('/api/payment-sandbox/renew-now', { schema: message }, async (request) => {
-    const { outcome } = await sandbox.renewNow((await requireUser(request)).id);
+    const { outcome } = await sandbox.renewNow(request.user.id);
     return done(RENEWAL_MESSAGES[outcome]);
   });
 
   api.post('/api/payment-sandbox/pay-now', { schema: message }, async (request) => {
-    await sandbox.payNow((await requireUser(request)).id);
+    await sandbox.payNow(request.user.id);
     return done('The overdue payment has been settled.');
   });
 }

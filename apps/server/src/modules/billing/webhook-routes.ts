@@ -28,7 +28,8 @@ export async function paddleWebhookRoutes(app: FastifyInstance, deps: WebhookDep
     (_req, body, done) => done(null, body),
   );
 
-  app.post('/api/webhooks/paddle', async (request, reply) => {
+  // Paddle calls this, not a user: the signature is the credential.
+  app.post('/api/webhooks/paddle', { config: { auth: 'public' } }, async (request, reply) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';
     const header = request.headers['paddle-signature'];
     const signature = Array.isArray(header) ? header[0] : header;

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { debugPromptRequestSchema, debugPromptResponseSchema } from '@hearth/contracts';
-import type { RequireUser } from '../auth/session';
 import { finalPromptOf, parseRequestedEdit } from '../enhancement/request';
 
-export async function debugRoutes(app: FastifyInstance, { requireUser }: { requireUser: RequireUser }) {
+export async function debugRoutes(app: FastifyInstance) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/debug/prompt',
       { schema: { body: debugPromptRequestSchema, response: { 200: debugPromptResponseSchema } } },
       async (request) => {
-        await requireUser(request);
         // Read the prompt as an upload reads it, so the preview is what the pipeline would send.
         return { finalPrompt: finalPromptOf(parseRequestedEdit({ prompt: request.body.prompt })) };
       },

@@ -27,21 +27,19 @@ export async function eventRoutes(app: FastifyInstance, { auth, streams }: Event
   const findSession = (headers: Headers) =>
     auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null);
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/sse/subscriptions', { schema: { querystring: streamQuery } }, async (request, reply) => {
-      // EventSource cannot send headers, so a bearer token may come as ?token= (SPEC §7).
-      const headers = fromNodeHeaders(request.headers);
-      if (request.query.token) headers.set('authorization', `Bearer ${request.query.token}`);
-      const session = await findSession(headers);
-      if (!session) throw unauthorized();
-      streams.assertCanOpen(session.user.id);
-      reply.hijack();
-      streams.open(
-        { userId: session.user.id, isSignedIn: async () => (await findSession(headers)) !== null },
-        reply.raw,
-      );
-    });
+  // 'public' to the session guard: this route resolves the session itself, from ?token= too (below), and answers
+  // 401 without one.
+  const options = { schema: { querystring: streamQuery }, config: { auth: 'public' as const } };
+  app.withTypeProvider<ZodTypeProvider>().get('/api/sse/subscriptions', options, async (request, reply) => {
+    // EventSource cannot send headers, so a bearer token may come as ?token= (SPEC §7).
+    const headers = fromNodeHeaders(request.headers);
+    if (request.query.token) headers.set('authorization', `Bearer ${request.query.token}`);
+    const session = await findSession(headers);
+    if (!session) throw unauthorized();
+    streams.assertCanOpen(session.user.id);
+    reply.hijack();
+    streams.open({ userId: session.user.id, isSignedIn: async () => (await findSession(headers)) !== null }, reply.raw);
+  });
 }
 
 /**

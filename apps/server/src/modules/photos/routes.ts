@@ -11,7 +11,6 @@ import {
   uploadResponseSchema,
 } from '@hearth/contracts';
 import type { Db } from '../../db/client';
-import type { RequireUser } from '../auth/session';
 import type { Queue } from '../jobs/queue';
 import type { ObjectStorage } from '../storage/storage';
 import type { EngineAvailability } from '../templates/service';
@@ -24,7 +23,6 @@ interface PhotoRouteDeps {
   storage: ObjectStorage;
   queue: Queue;
   engines: EngineAvailability;
-  requireUser: RequireUser;
   tempDir: string;
 }
 
@@ -34,7 +32,7 @@ const photoFileParams = z.object({
 });
 
 export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
-  const { db, requireUser } = deps;
+  const { db } = deps;
   await app.register(multipart, {
     // A too-large file is refused on its own (part.file.truncated), not by failing the whole batch.
     throwFileSizeLimit: false,
@@ -46,8 +44,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
     '/api/projects/:id/photos',
     { schema: { params: idParamsSchema, response: { 200: photoListSchema } } },
     async (request) => {
-      const { id } = await requireUser(request);
-      return listProjectPhotos(db, id, request.params.id);
+      return listProjectPhotos(db, request.user.id, request.params.id);
     },
   );
 
@@ -59,7 +56,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       config: { bodyTimeout: 'idle' },
     },
     async (request, reply) => {
-      const { id } = await requireUser(request);
+      const { id } = request.user;
       await checkUploadAllowed(db, id, request.params.id);
       const received = await receiveUpload(request, path.join(deps.tempDir, 'uploads'));
       const accepted = await acceptUpload({ ...deps, log: request.log }, id, request.params.id, received);
@@ -68,8 +65,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
   );
 
   api.get('/api/projects/:id/download', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const { id } = await requireUser(request);
-    const download = await downloadProject(deps, id, request.params.id);
+    const download = await downloadProject(deps, request.user.id, request.params.id);
     if (download.kind === 'file') return sendFile(reply, download.file);
     reply.header('content-type', 'application/zip');
     reply.header('content-disposition', attachment(download.fileName));
@@ -78,8 +74,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
   });
 
   api.get('/api/photos/:id/:kind', { schema: { params: photoFileParams } }, async (request, reply) => {
-    const { id } = await requireUser(request);
-    return sendFile(reply, await openPhotoFile(deps, id, request.params.id, request.params.kind));
+    return sendFile(reply, await openPhotoFile(deps, request.user.id, request.params.id, request.params.kind));
   });
 }
 

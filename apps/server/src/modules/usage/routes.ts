@@ -2,28 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startTrialResponseSchema, usageStatsSchema } from '@hearth/contracts';
 import type { Db } from '../../db/client';
-import type { RequireUser } from '../auth/session';
 import { getUsageStats, startTrial } from './service';
 
 interface UsageRouteDeps {
   db: Db;
-  requireUser: RequireUser;
   retentionDays: number;
 }
 
-export async function usageRoutes(app: FastifyInstance, { db, requireUser, retentionDays }: UsageRouteDeps) {
+export async function usageRoutes(app: FastifyInstance, { db, retentionDays }: UsageRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/usage/stats', { schema: { response: { 200: usageStatsSchema } } }, async (request) => {
-    const { id } = await requireUser(request);
-    return getUsageStats(db, id, new Date(), retentionDays);
+    return getUsageStats(db, request.user.id, new Date(), retentionDays);
   });
 
   // Two path readings of the same action (SPEC §7).
   for (const url of ['/api/start-trial', '/api/trial/start']) {
     api.post(url, { schema: { response: { 201: startTrialResponseSchema } } }, async (request, reply) => {
-      const { id } = await requireUser(request);
-      return reply.status(201).send(await startTrial(db, id, new Date()));
+      return reply.status(201).send(await startTrial(db, request.user.id, new Date()));
     });
   }
 }

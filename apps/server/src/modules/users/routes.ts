@@ -4,37 +4,33 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { updateProfileResponseSchema, updateProfileSchema, userSchema } from '@hearth/contracts';
 import type { Db } from '../../db/client';
 import type { Auth } from '../auth/auth';
-import type { RequireUser } from '../auth/session';
 import { createPendingEmailChanges } from './pending-email-change';
 import { getUser, updateProfile } from './service';
 
 interface UserRouteDeps {
   db: Db;
   auth: Auth;
-  requireUser: RequireUser;
 }
 
-export async function userRoutes(app: FastifyInstance, { db, auth, requireUser }: UserRouteDeps) {
+export async function userRoutes(app: FastifyInstance, { db, auth }: UserRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const pendingEmailChanges = createPendingEmailChanges(auth);
 
   api.get('/api/auth/user', { schema: { response: { 200: userSchema } } }, async (request) => {
-    const current = await requireUser(request);
-    return getUser({ db, pendingEmailChanges }, current.id);
+    return getUser({ db, pendingEmailChanges }, request.user.id);
   });
 
   api.patch(
     '/api/auth/user',
     { schema: { body: updateProfileSchema, response: { 200: updateProfileResponseSchema } } },
     async (request) => {
-      const current = await requireUser(request);
       const requestEmailChange = async (newEmail: string) => {
         await auth.api.changeEmail({
           body: { newEmail, callbackURL: '/profile' },
           headers: fromNodeHeaders(request.headers),
         });
       };
-      return updateProfile({ db, pendingEmailChanges, requestEmailChange }, current, request.body);
+      return updateProfile({ db, pendingEmailChanges, requestEmailChange }, request.user, request.body);
     },
   );
 }

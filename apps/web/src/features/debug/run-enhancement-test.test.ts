@@ -1,5 +1,6 @@
 import type { Photo, UploadResponse } from '@hearth/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
 import type { LogLevel } from './debug-log';
 import {
   outcomeNotice,
@@ -53,7 +54,7 @@ function fakeDeps(
   return { deps, lines, onPhase };
 }
 
-const httpError = (status: number, body: object) => new Error(`${status}: ${JSON.stringify(body)}`);
+const httpError = (status: number, body: object) => new ApiError(status, body);
 
 describe('runEnhancementTest', () => {
   it("creates 'Debug Test' plus the time, uploads the trimmed prompt with the template id, and ends on completion", async () => {

@@ -1,3 +1,5 @@
+import { ApiError } from '../../../lib/api-client';
+
 interface ProviderError {
   status: number;
   statusText?: string;
@@ -6,10 +8,10 @@ interface ProviderError {
 }
 
 /**
- * Turns a better-auth client error into the app's one error shape, "<status>: <JSON body>", so
- * the same helpers (errorMessage, errorCode, errorStatus) read provider and API errors alike.
+ * Turns a better-auth client error into the app's one error type, so the same helpers (errorMessage, errorCode,
+ * errorStatus) read provider and API errors alike.
  */
-export function toAuthError(error: ProviderError): Error {
-  const body = JSON.stringify({ message: error.message ?? error.statusText ?? '', code: error.code });
-  return new Error(`${error.status}: ${body}`);
+export function toAuthError(error: ProviderError): ApiError {
+  const body = { message: error.message ?? error.statusText ?? '', code: error.code };
+  return new ApiError(error.status, body, `${error.status}: ${JSON.stringify(body)}`);
 }
