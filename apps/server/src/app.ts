@@ -85,16 +85,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const tempDir = path.join(config.dataDir, 'tmp');
   const engines = { generative: config.ai.providers.length > 0 };
   const queue = await startQueue(database, logger, config.queue);
-  // Fastify runs onClose hooks last-added first: the stall timer stops, then the queue, then the bus and
-  // mail. Workers stop taking jobs as soon as closing starts, while HTTP requests drain; their grace runs
-  // from then.
+  // Fastify runs onClose hooks last-added first: the queue stops, then the bus and mail. Workers stop taking
+  // jobs as soon as closing starts, while HTTP requests drain; their grace runs from then.
   app.addHook('preClose', async () => void queue.drain().catch(() => undefined)); // stop() reports its errors
   app.addHook('onClose', async () => queue.stop());
   const payments = await registerBilling(app, { config, db, bus, log: logger });
-  if (config.runsWorkers) {
-    const stopTimers = await startWorkers({ config, database, db, storage, queue, payments, log: logger, tempDir });
-    app.addHook('onClose', async () => stopTimers());
-  }
+  // ROLE=all runs the jobs here too; ROLE=api only sends them (ROLE=worker is server.ts's buildWorkerApp).
+  if (config.runsWorkers) await startWorkers(queue, { config, database, db, storage, payments, log: logger, tempDir });
 
   const retentionDays = config.retentionDays;
   await app.register(usageRoutes, { db, retentionDays });

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import path from 'node:path';
 import { createLogger } from './logger';
+import { buildWorkerApp } from './worker-app';
 
 async function main() {
   const config = loadConfig();
@@ -16,7 +17,8 @@ async function main() {
   await database.migrate();
   logger.info({ database: database.kind }, 'migrations applied');
 
-  const app = await buildApp({ config, database, logger });
+  // ROLE=worker runs the jobs behind a health endpoint only; ROLE=api and ROLE=all serve the API (all: and jobs).
+  const app = await (config.role === 'worker' ? buildWorkerApp : buildApp)({ config, database, logger });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,7 +44,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  logger.info(`Hearth is running at ${config.appUrl}`);
+  if (config.role === 'worker') logger.info(`Hearth worker is running (health at port ${config.port})`);
+  else logger.info(`Hearth is running at ${config.appUrl}`);
 }
 
 main().catch((error: unknown) => {

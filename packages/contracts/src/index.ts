@@ -4,3 +4,4 @@ export * from './projects';
 export * from './templates';
 export * from './usage';
 export * from './billing';
+export * from './jobs';

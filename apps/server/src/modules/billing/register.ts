@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createPaddleGateway } from '../../adapters/paddle-billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { registerErrorHandler } from '../../http/error-handler';
 import type { EventBus } from '../events/event-bus';
-import { createLocalSandbox } from './local-sandbox';
+import { createLocalSandbox, type DeliverWebhook } from './local-sandbox';
 import type { PaymentGateway } from './payment-gateway';
 import { billingRoutes } from './routes';
 import { sandboxRoutes } from './sandbox-routes';
@@ -26,6 +27,30 @@ export const SANDBOX_PORTAL_PATH = '/billing/sandbox-portal';
  */
 export async function registerBilling(app: FastifyInstance, { config, db, bus, log }: BillingDeps) {
   const { billing } = config;
+  await registerWebhookRoute(app, { config, db, bus, log });
+  const { gateway, sandbox } = createPaymentGateway(config, db, injectInto(app));
+  if (sandbox) await app.register(sandboxRoutes, { sandbox, priceIds: billing.priceIds });
+  const staging = config.ai.providers.length > 0;
+  await app.register(billingRoutes, { db, billing, gateway, staging });
+  return { gateway, priceIds: billing.priceIds };
+}
+
+/**
+ * What a worker process (ROLE=worker, no routes served) needs of billing: the gateway, for the overage job.
+ * The local sandbox's events go through the webhook route of a private Fastify instance that never listens,
+ * so they meet the same verification and handling as in the API. `close` ends that instance.
+ */
+export async function createWorkerPayments({ config, db, bus, log }: BillingDeps) {
+  const receiver = Fastify({ loggerInstance: log as FastifyBaseLogger });
+  registerErrorHandler(receiver);
+  await registerWebhookRoute(receiver, { config, db, bus, log });
+  await receiver.ready();
+  const { gateway } = createPaymentGateway(config, db, injectInto(receiver));
+  return { gateway, priceIds: config.billing.priceIds, close: () => receiver.close() };
+}
+
+async function registerWebhookRoute(app: FastifyInstance, { config, db, bus, log }: BillingDeps) {
+  const { billing } = config;
   const context = { provider: billing.provider, priceIds: billing.priceIds, log };
   await app.register(paddleWebhookRoutes, {
     db,
@@ -34,30 +59,36 @@ export async function registerBilling(app: FastifyInstance, { config, db, bus, l
     toleranceSeconds: billing.webhookToleranceSeconds,
     context,
   });
+}
 
-  let gateway: PaymentGateway;
-  if (billing.provider === 'paddle') {
-    gateway = createPaddleGateway({ apiKey: billing.apiKey, environment: billing.apiBaseUrl ?? billing.environment });
-  } else {
-    const sandbox = createLocalSandbox({
-      db,
-      webhookSecret: billing.webhookSecrets[0]!,
-      portalUrl: `${config.appUrl}${SANDBOX_PORTAL_PATH}`,
-      deliver: async (payload, signature) => {
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/webhooks/paddle',
-          headers: { 'content-type': 'application/json', 'paddle-signature': signature },
-          payload,
-        });
-        if (response.statusCode !== 200)
-          throw new Error(`Sandbox webhook refused: ${response.statusCode} ${response.body}`);
-      },
+/** Delivers a local sandbox event to the webhook route of `app` through an in-process HTTP request. */
+function injectInto(app: FastifyInstance): DeliverWebhook {
+  return async (payload, signature) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/paddle',
+      headers: { 'content-type': 'application/json', 'paddle-signature': signature },
+      payload,
     });
-    gateway = sandbox.gateway();
-    await app.register(sandboxRoutes, { sandbox, priceIds: billing.priceIds });
+    if (response.statusCode !== 200)
+      throw new Error(`Sandbox webhook refused: ${response.statusCode} ${response.body}`);
+  };
+}
+
+function createPaymentGateway(config: Config, db: Db, deliver: DeliverWebhook) {
+  const { billing } = config;
+  if (billing.provider === 'paddle') {
+    const gateway: PaymentGateway = createPaddleGateway({
+      apiKey: billing.apiKey,
+      environment: billing.apiBaseUrl ?? billing.environment,
+    });
+    return { gateway, sandbox: undefined };
   }
-  const staging = config.ai.providers.length > 0;
-  await app.register(billingRoutes, { db, billing, gateway, staging });
-  return { gateway, priceIds: billing.priceIds };
+  const sandbox = createLocalSandbox({
+    db,
+    webhookSecret: billing.webhookSecrets[0]!,
+    portalUrl: `${config.appUrl}${SANDBOX_PORTAL_PATH}`,
+    deliver,
+  });
+  return { gateway: sandbox.gateway(), sandbox };
 }

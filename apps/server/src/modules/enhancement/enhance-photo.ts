@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import { makeThumbnail, normalizeToJpeg, runLocalEngine } from '@hearth/image-engine';
 import type { Db } from '../../db/client';
-import type { JobContext } from '../jobs/queue';
+import { completed, failed, skipped, type JobContext, type JobOutcome } from '../jobs/queue';
 import {
   findPhoto,
   markCompleted,
@@ -53,11 +53,11 @@ export { GENERIC_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './fail
 /**
  * `photo.enhance`: idempotent. A finished or deleted photo is skipped; files are written under fixed keys,
  * so a second run overwrites the same objects; completion and failure each happen once (see repository),
- * and a run that loses the race to finish removes what it alone wrote.
+ * and a run that loses the race to finish removes what it alone wrote. Throws when another try may do better.
  */
-export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: JobContext): Promise<void> {
+export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: JobContext): Promise<JobOutcome> {
   const photo = await markProcessing(deps.db, photoId);
-  if (!photo) return;
+  if (!photo) return skipped('the photo is already finished or deleted');
   await refreshProjectCounters(deps.db, photo.projectId);
   let workDir: string | undefined;
   const deadline = deps.deadlineMs ? AbortSignal.timeout(deps.deadlineMs) : undefined;
@@ -65,11 +65,13 @@ export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: 
   try {
     await mkdir(deps.tempDir, { recursive: true });
     workDir = await mkdtemp(path.join(deps.tempDir, 'job-'));
-    await enhance(deps, photo, workDir, stop, context.signal);
+    return (await enhance(deps, photo, workDir, stop, context.signal))
+      ? completed()
+      : skipped('another run finished the photo first');
   } catch (caught) {
-    if (caught instanceof PhotoGoneError) return;
+    if (caught instanceof PhotoGoneError) return skipped('the photo was deleted while it ran');
     // Handed back to the queue at shutdown: another worker runs the photo again, nothing is recorded here.
-    if (context.signal?.aborted) return;
+    if (context.signal?.aborted) return skipped('handed back to the queue');
     // The provider call was abandoned at the deadline: it ends with the deadline signal's own reason.
     const error =
       deps.staging && deadline?.aborted && caught === deadline.reason ? deadlineError(deps.staging, caught) : caught;
@@ -81,7 +83,9 @@ export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: 
       'photo enhancement failed',
     );
     if (mayRetry && !context.isLastAttempt) throw error;
-    await failPhoto(deps.db, photoId, message);
+    return (await failPhoto(deps.db, photoId, message))
+      ? failed(message)
+      : skipped('the photo was already finished or deleted');
   } finally {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
@@ -113,7 +117,8 @@ function deadlineError(staging: StagingProvider, cause: unknown) {
 
 /**
  * `signal` ends the provider call (the try's deadline, or a hand-back); `handedBack` alone also stops the
- * steps between, so nothing is written once the photo belongs to another worker.
+ * steps between, so nothing is written once the photo belongs to another worker. False when another run
+ * finished the photo first.
  */
 async function enhance(
   deps: EnhanceDeps,
@@ -153,18 +158,19 @@ async function enhance(
   handedBack?.throwIfAborted();
   await storage.put(keys.enhanced, createReadStream(file('enhanced.jpg')), 'image/jpeg');
 
-  const completed = await db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     await lockProjectForUpdate(tx, photo.projectId);
-    const done = await markCompleted(tx, photo.id, { enhancedKey: keys.enhanced, ...result });
-    if (done) await refreshProjectCounters(tx, photo.projectId);
-    return done;
+    const marked = await markCompleted(tx, photo.id, { enhancedKey: keys.enhanced, ...result });
+    if (marked) await refreshProjectCounters(tx, photo.projectId);
+    return marked;
   });
-  if (completed) return;
+  if (done) return true;
   // Another run finished first. If it completed the photo, the result under the same key is that run's
   // too; if the photo failed or is gone, nothing refers to the file this run wrote.
   const now = await findPhoto(db, photo.id);
   if (!now) await removeFiles(storage, [keys.preview, keys.thumbnail, keys.enhanced]);
   else if (now.status !== 'completed') await removeFiles(storage, [keys.enhanced]);
+  return false;
 }
 
 type EngineFiles = { inputPath: string; outputPath: string };
@@ -237,15 +243,16 @@ async function removeFiles(storage: ObjectStorage, keys: string[]) {
   await Promise.all(keys.map((key) => storage.delete(key)));
 }
 
-/** Marks the photo failed and gives its image back, each exactly once. */
-export async function failPhoto(db: Db, photoId: string, message: string) {
+/** Marks the photo failed and gives its image back, each exactly once; false when it was not this call. */
+export async function failPhoto(db: Db, photoId: string, message: string): Promise<boolean> {
   const photo = await findPhoto(db, photoId);
-  if (!photo) return;
-  await db.transaction(async (tx) => {
+  if (!photo) return false;
+  return db.transaction(async (tx) => {
     await lockProjectForUpdate(tx, photo.projectId);
-    const failed = await markFailed(tx, photoId, message);
-    if (!failed) return;
-    if (failed.usagePeriodId) await giveImageBack(tx, failed.usagePeriodId);
+    const marked = await markFailed(tx, photoId, message);
+    if (!marked) return false;
+    if (marked.usagePeriodId) await giveImageBack(tx, marked.usagePeriodId);
     await refreshProjectCounters(tx, photo.projectId);
+    return true;
   });
 }

@@ -1,14 +1,25 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { jobPayloadSchemas, type JobCatalogue, type JobName } from '@hearth/contracts';
 import type { Database } from '../../db/client';
 
-/** Every job Hearth runs: a typed union of names and their payloads (ids only; handlers re-read state). */
-export interface JobPayloads {
-  'photo.enhance': { photoId: string };
-  'retention.sweep': Record<string, never>;
-  'billing.overage': Record<string, never>;
-}
-export type JobName = keyof JobPayloads;
+export type { JobCatalogue, JobName } from '@hearth/contracts';
+
+/**
+ * How a handler's run ended. `completed`: the work is done. `skipped`: there was nothing to do (the photo is
+ * already finished or gone, another run got there first). `failed`: the work failed for good and the handler
+ * recorded it (a failed photo, its image given back); another try would not help, so the job is not retried.
+ * A try that may do better later throws instead: pg-boss retries the job (its retry limit, then failed).
+ */
+export type JobOutcome =
+  | { status: 'completed'; summary?: Record<string, number> }
+  | { status: 'skipped'; reason: string }
+  | { status: 'failed'; reason: string };
+
+export const completed = (summary?: Record<string, number>): JobOutcome =>
+  summary ? { status: 'completed', summary } : { status: 'completed' };
+export const skipped = (reason: string): JobOutcome => ({ status: 'skipped', reason });
+export const failed = (reason: string): JobOutcome => ({ status: 'failed', reason });
 
 export interface JobContext {
   /** True on the last try: a handler that fails now must record the failure for good. */
@@ -20,13 +31,20 @@ export interface JobContext {
   signal?: AbortSignal;
 }
 
-export type JobHandler<N extends JobName> = (data: JobPayloads[N], context: JobContext) => Promise<void>;
+export type JobHandler<N extends JobName> = (data: JobCatalogue[N], context: JobContext) => Promise<JobOutcome>;
 
 /**
  * Queues the work of a job that was handed back at shutdown (the job itself is cancelled by then), so that
  * another worker starts it at once. By default a new job with the same payload is sent.
  */
-export type HandBack<N extends JobName> = (data: JobPayloads[N], cancelledJobId: string) => Promise<void>;
+export type HandBack<N extends JobName> = (data: JobCatalogue[N], cancelledJobId: string) => Promise<void>;
+
+export interface SendOptions {
+  /** The job's id (a UUID); a job with this id that already exists makes the send a no-op. */
+  id?: string;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+}
 
 export interface QueueSettings {
   /** How long a photo job may run before pg-boss treats it as lost and runs it again. */
@@ -46,8 +64,11 @@ export interface QueueSettings {
 }
 
 export interface Queue {
-  /** Queues a job; resolves to its id, or null when a job with the given id already exists. */
-  send<N extends JobName>(name: N, data: JobPayloads[N], options?: { id?: string }): Promise<string | null>;
+  /**
+   * Queues a job of the catalogue, its payload checked against the job's schema; resolves to its id, or null
+   * when a job with the given id already exists, or (`photo.recover-stalled`, policy 'short') one waits.
+   */
+  send<N extends JobName>(name: N, data: JobCatalogue[N], options?: SendOptions): Promise<string | null>;
   /** True while the job is waiting, waiting to retry, or running: it will still run (or finish) by itself. */
   isPending(name: JobName, id: string): Promise<boolean>;
   work<N extends JobName>(
@@ -56,7 +77,8 @@ export interface Queue {
     handler: JobHandler<N>,
     options?: { handBack?: HandBack<N> },
   ): Promise<void>;
-  schedule(name: JobName, cron: string): Promise<void>;
+  /** Sends the job (with an empty payload) on a cron schedule (UTC, minute resolution), once cluster-wide. */
+  schedule(name: ScheduledJobName, cron: string): Promise<void>;
   /**
    * Stops fetching jobs at once; the running ones get the grace period to finish, and those still running
    * then are handed back (their job cancelled, their work queued again) and their handlers aborted.
@@ -66,6 +88,9 @@ export interface Queue {
   /** Drains, then stops pg-boss; the database may be closed once it resolves. */
   stop(): Promise<void>;
 }
+
+/** The jobs whose payload is empty: only these can run on a schedule. */
+export type ScheduledJobName = { [N in JobName]: JobCatalogue[N] extends Record<string, never> ? N : never }[JobName];
 
 /** How long handlers that were aborted at shutdown may take to notice before the queue stops anyway. */
 const ABORTED_HANDLERS_WAIT_MS = 10_000;
@@ -136,6 +161,13 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
     },
     'retention.sweep': { name: 'retention.sweep', retryLimit: 2, expireInSeconds: 15 * 60 },
     'billing.overage': { name: 'billing.overage', retryLimit: 2, expireInSeconds: 15 * 60 },
+    // 'short': one check waits at a time, however many workers (or the minute's cron) send one (042).
+    'photo.recover-stalled': {
+      name: 'photo.recover-stalled',
+      policy: 'short',
+      retryLimit: 0,
+      expireInSeconds: 15 * 60,
+    },
   };
   for (const definition of Object.values(queues)) {
     await boss.createQueue(definition.name, definition);
@@ -165,6 +197,12 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
     }
   }
 
+  function logOutcome(name: JobName, jobId: string, outcome: JobOutcome) {
+    const fields = { queue: name, jobId, ...outcome };
+    if (outcome.status === 'failed') log.warn(fields, 'job failed');
+    else log.info(fields, `job ${outcome.status}`);
+  }
+
   function drain() {
     draining ??= drainWorkers();
     return draining;
@@ -187,7 +225,11 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
 
   return {
     async send(name, data, options) {
-      return boss.send(name, data, options?.id ? { id: options.id } : {});
+      const payload = jobPayloadSchemas[name].parse(data);
+      const sendOptions: PgBoss.SendOptions = {};
+      if (options?.id) sendOptions.id = options.id;
+      if (options?.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
+      return boss.send(name, payload, sendOptions);
     },
     async isPending(name, id) {
       const job = await boss.getJobById(name, id);
@@ -197,9 +239,10 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
       workedQueues.add(name);
       const handBack =
         options?.handBack ??
-        (async (data: JobPayloads[typeof name]) => {
+        (async (data: JobCatalogue[typeof name]) => {
           await boss.send(name, data, {});
         });
+      const schema = jobPayloadSchemas[name];
       // pg-boss 10 runs one fetch loop per worker; concurrency is the number of loops.
       for (let i = 0; i < concurrency; i++) {
         await boss.work(
@@ -207,12 +250,19 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingIntervalSeconds },
           async ([job]) => {
             if (!job) return;
+            const parsed = schema.safeParse(job.data);
+            if (!parsed.success) {
+              // Not a crash: the job is failed (pg-boss records the reason) and this worker goes on.
+              const reason = `bad payload: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`;
+              log.error({ queue: name, jobId: job.id, status: 'failed', reason }, 'job failed');
+              throw new Error(reason);
+            }
             const controller = new AbortController();
             // A job fetched after draining began (its fetch was already on the way) is handed back unstarted.
             if (handingBack) controller.abort();
-            const run = controller.signal.aborted
-              ? Promise.resolve()
-              : handler(job.data as JobPayloads[typeof name], {
+            const run: Promise<JobOutcome | undefined> = controller.signal.aborted
+              ? Promise.resolve(undefined)
+              : handler(parsed.data as JobCatalogue[typeof name], {
                   isLastAttempt: job.retryCount >= job.retryLimit,
                   signal: controller.signal,
                 });
@@ -229,10 +279,14 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
             running.set(job.id, entry);
             try {
               if (controller.signal.aborted) await handBackJob(entry);
-              await run;
+              const outcome = await run;
+              if (outcome && !controller.signal.aborted) logOutcome(name, job.id, outcome);
+              return outcome;
             } catch (error) {
               // A handed-back job's handler ends however it ends; its job is cancelled and queued again.
-              if (!controller.signal.aborted) throw error;
+              if (controller.signal.aborted) return undefined;
+              log.warn({ err: error, queue: name, jobId: job.id }, 'job try failed');
+              throw error;
             } finally {
               running.delete(job.id);
               end();

@@ -1,0 +1,82 @@
+import pLimit from 'p-limit';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Database, Db } from '../../db/client';
+import { completed, type Queue } from '../jobs/queue';
+import { describeStagingAvailability } from '../providers/config';
+import { SqlRateLimitStore } from '../providers/rate-limit';
+import { createStagingProvider } from '../providers/registry';
+import type { ObjectStorage } from '../storage/storage';
+import { enhancePhoto } from './enhance-photo';
+import { handBackPhoto, recoverStalledPhotos } from './recover-stalled';
+
+export interface PhotoJobDeps {
+  config: Pick<Config, 'ai' | 'enhancementEngine' | 'workerConcurrency' | 'stallCheckSeconds'> & {
+    queue: Pick<Config['queue'], 'enhanceExpireSeconds' | 'enhanceRetryLimit'>;
+  };
+  /** Raw SQL for the providers' shared rate limit; `db` is the same database through Drizzle. */
+  database: Pick<Database, 'query'>;
+  db: Db;
+  storage: ObjectStorage;
+  log: Logger;
+  tempDir: string;
+}
+
+/**
+ * How long a photo may sit unfinished before recovery asks about its job. Queueing follows saving by
+ * milliseconds; anything older whose job is gone will not be finished by anyone else.
+ */
+const STALLED_AFTER_MS = 60_000;
+/** A try's provider call is abandoned this long before the job expires, leaving time to fail the photo. */
+const DEADLINE_MARGIN_MS = 15_000;
+
+/**
+ * The photo pipeline's jobs: `photo.enhance`, and the stalled-photo check every STALL_CHECK_SECONDS: each
+ * check queues the next one that many seconds later, and a cron job every minute starts the chain again if
+ * it broke (docs/decisions/042).
+ */
+export async function registerPhotoJobs(queue: Queue, { config, database, db, storage, log, tempDir }: PhotoJobDeps) {
+  const staging = createStagingProvider(config.ai, { rateLimitStore: new SqlRateLimitStore(database), log });
+  log.info({ staging: describeStagingAvailability(config.ai).reason }, 'photo worker started');
+  const expireMs = config.queue.enhanceExpireSeconds * 1000;
+  // WORKER_CONCURRENCY bounds the CPU work; with a provider, AI_CONCURRENCY more photos may be waiting on
+  // their calls at the same time, so the cores stay busy with the photos around them.
+  const limits = { cpu: pLimit(config.workerConcurrency), providerCalls: pLimit(config.ai.concurrency) };
+  const photosAtOnce = config.workerConcurrency + (staging ? config.ai.concurrency : 0);
+  const enhanceDeps = {
+    db,
+    storage,
+    tempDir,
+    log,
+    staging,
+    enhancementEngine: config.enhancementEngine,
+    deadlineMs: Math.max(expireMs / 2, expireMs - DEADLINE_MARGIN_MS),
+    limits,
+  };
+  await queue.work('photo.enhance', photosAtOnce, (data, context) => enhancePhoto(enhanceDeps, data.photoId, context), {
+    handBack: (data, cancelledJobId) => handBackPhoto({ db, queue }, data.photoId, cancelledJobId),
+  });
+
+  // The queue's policy is 'short': while one check waits, cluster-wide, another send is a no-op.
+  const scheduleNextCheck = () =>
+    queue.send('photo.recover-stalled', {}, { startAfterSeconds: config.stallCheckSeconds });
+  await queue.work(
+    'photo.recover-stalled',
+    1,
+    async () => {
+      try {
+        const { requeued, failed } = await recoverStalledPhotos(
+          { db, queue },
+          { stalledAfterMs: STALLED_AFTER_MS, maxAttempts: config.queue.enhanceRetryLimit + 1 },
+        );
+        return completed({ requeued, failed });
+      } finally {
+        await scheduleNextCheck();
+      }
+    },
+    // Handed back at shutdown: the next check is due at once, on whichever worker is left.
+    { handBack: async () => void (await queue.send('photo.recover-stalled', {})) },
+  );
+  await queue.schedule('photo.recover-stalled', '* * * * *');
+  await scheduleNextCheck();
+}

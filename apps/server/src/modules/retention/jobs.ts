@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { completed, type Queue } from '../jobs/queue';
+import type { ObjectStorage } from '../storage/storage';
+import { removeStaleTempFiles } from './stale-temp-files';
+import { sweepExpiredProjects } from './sweep';
+
+/** `retention.sweep`, hourly: expired projects, then temporary files left behind by crashed jobs. */
+export async function registerRetentionJobs(
+  queue: Queue,
+  { db, storage, log, tempDir }: { db: Db; storage: ObjectStorage; log: Logger; tempDir: string },
+) {
+  await queue.work('retention.sweep', 1, async () => {
+    const projectsDeleted = await sweepExpiredProjects({ db, storage, log });
+    const tempFilesRemoved = await removeStaleTempFiles(tempDir);
+    if (tempFilesRemoved) log.info({ removed: tempFilesRemoved }, 'stale temporary files removed');
+    return completed({ projectsDeleted, tempFilesRemoved });
+  });
+  await queue.schedule('retention.sweep', '17 * * * *');
+}
