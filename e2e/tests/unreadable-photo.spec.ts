@@ -40,6 +40,10 @@ test('a photo that could not be read shows its name and the reason in the review
   await expect(notice).toContainText('There is no picture of this photo to show.');
   await expect(review.getByText('broken-kitchen.jpg', { exact: true })).toBeVisible();
   await expect(review.getByText(UNREADABLE)).toBeVisible();
+  // The pinned action bar sits below the reason, never over its last line.
+  const reason = (await review.getByText(UNREADABLE).boundingBox())!;
+  const actions = (await review.getByTestId('review-actions').boundingBox())!;
+  expect(reason.y + reason.height).toBeLessThanOrEqual(actions.y);
   await expect(review.getByText(/vips|premature|tiff2vips/i)).toHaveCount(0);
   // No image element that could show as broken, no dark stage behind it, no Full size of nothing.
   await expect(review.getByRole('img')).toHaveCount(0);

@@ -123,10 +123,12 @@ function ReviewBody({
         </ul>
       ) : null}
 
-      {/* Pinned to the dialog's bottom edge (over its padding) so the download never scrolls out of view. */}
+      {/* Pinned to the dialog's bottom edge (over its padding) so the download never scrolls out of view. A sticky
+          box keeps clear of its scroller's padding, so its offset is minus that padding: at bottom-0 it would sit
+          over the last line of the content. */}
       <div
         data-testid="review-actions"
-        className="sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-stone-200 bg-white px-5 py-4 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6"
+        className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-stone-200 bg-white px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6"
       >
         <Button
           variant="primary"
