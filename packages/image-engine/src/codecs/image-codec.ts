@@ -1,7 +1,7 @@
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Duplex } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
-import type { ImageType } from './image-type';
+import { readHead, type ImageType } from './image-type';
 import { decodeBmpToRgb, readBmpHeader } from './bmp-decoder';
 import { decodeHeic, readHeicSize } from './heic-decoder';
 
@@ -204,15 +204,4 @@ async function decodeBmp(path: string): Promise<RgbImage> {
   assertPixelCount(width, height);
   const decoded = await decodeBmpToRgb(file);
   return { data: decoded.rgb, width: decoded.width, height: decoded.height };
-}
-
-async function readHead(path: string, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }

@@ -49,7 +49,8 @@ export async function sniffImageType(bytes: Uint8Array): Promise<ImageType | nul
   return detected ? (TYPE_BY_EXTENSION[detected.ext] ?? null) : null;
 }
 
-async function readHead(path: string, length: number): Promise<Uint8Array> {
+/** The first `length` bytes of a file (fewer if it is shorter). */
+export async function readHead(path: string, length: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(length);
