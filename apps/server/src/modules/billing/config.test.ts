@@ -1,10 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 
-const base = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hearth-billing-config-')) });
+// Each config makes its local secrets in a data folder of its own, all under one folder removed at the end.
+const root = mkdtempSync(path.join(tmpdir(), 'hearth-billing-config-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const base = () => ({ DATA_DIR: mkdtempSync(path.join(root, 'data-')) });
 const paddle = {
   PADDLE_API_KEY: 'pdl_sdbx_apikey_01',
   PADDLE_CLIENT_TOKEN: 'test_client_token_01',
