@@ -48,6 +48,15 @@ describe('GET /api/dev/outbox', () => {
     },
   );
 
+  it('is announced by /api/auth/config only to this machine', async () => {
+    const configFor = async (remoteAddress: string) =>
+      (await testApp.app.inject({ method: 'GET', url: '/api/auth/config', remoteAddress })).json<{
+        devOutbox: boolean;
+      }>();
+    expect((await configFor('127.0.0.1')).devOutbox).toBe(true);
+    expect((await configFor('192.168.1.20')).devOutbox).toBe(false);
+  });
+
   it('decides from the connection, not from forwarding headers anyone can send', async () => {
     const forged = { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1', forwarded: 'for=127.0.0.1' };
     expect((await outboxFrom('192.168.1.20', forged)).statusCode).toBe(403);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authConfigSchema, errorBodySchema } from '@hearth/contracts';
 import type { Config } from '../../config';
+import { isLoopbackAddress } from '../../http/loopback-address';
 import type { Auth } from './auth';
 import { CLIENT_ADDRESS_HEADER } from './sign-in-guard';
 
@@ -17,10 +18,11 @@ export async function authRoutes(app: FastifyInstance, { auth, config, devOutbox
   // Everything here is for visitors who are not (or no longer) signed in: better-auth checks its own sessions.
   const open = { auth: 'public' } as const;
 
-  api.get('/api/auth/config', { schema: { response: { 200: authConfigSchema } }, config: open }, async () => ({
+  // The outbox answers only this machine (dev/routes.ts), so only this machine is told it exists.
+  api.get('/api/auth/config', { schema: { response: { 200: authConfigSchema } }, config: open }, async (request) => ({
     url: `${config.appUrl}/api/auth`,
     anonKey: null,
-    devOutbox,
+    devOutbox: devOutbox && isLoopbackAddress(request.socket.remoteAddress),
   }));
 
   // Where the browser is sent when it is not signed in.
