@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -32,4 +33,5 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  ...boundaries,
 );

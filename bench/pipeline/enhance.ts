@@ -28,13 +28,15 @@ import {
   type ImageType,
 } from '@hearth/image-engine';
 import { fixturePhotoPath } from '@hearth/image-engine/test-support';
+import { load1, type SummaryRow } from '../support/report';
 import { addSensorGrain } from '../support/sensor-grain';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SOURCE_PHOTO = fixturePhotoPath('furnished-interior.jpg');
 const RESULTS_FILE = path.join(ROOT, 'bench/results/pipeline-enhance.json');
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const TARGET_RATIO = 2.5;
+/** The local engine's own target (issue 16): Professional Enhancement ≤ 1.5× a bare decode + encode. */
+const TARGET_RATIO = 1.5;
 
 type Mode = 'bare' | 'enhance' | 'enhance-heic';
 
@@ -203,6 +205,26 @@ function buildReport(inputs: Inputs, bare: Measurement[], enhance: Measurement[]
       cpu: ratio(enhanceSummary.medianCpuMs, bareSummary.medianCpuMs),
       target: TARGET_RATIO,
     },
+    summary: [
+      {
+        metric: `Professional Enhancement ${inputs.width}×${inputs.height} JPEG, one photo, wall`,
+        hearth: `${enhanceSummary.medianWallMs} ms`,
+        baseline: `${bareSummary.medianWallMs} ms`,
+        ratio: ratio(enhanceSummary.medianWallMs, bareSummary.medianWallMs),
+        target: `≤ ${TARGET_RATIO}×`,
+        met: ratio(enhanceSummary.medianWallMs, bareSummary.medianWallMs) <= TARGET_RATIO,
+        loadAverage: load1(),
+      },
+      {
+        metric: 'same, CPU',
+        hearth: `${enhanceSummary.medianCpuMs} ms`,
+        baseline: `${bareSummary.medianCpuMs} ms`,
+        ratio: ratio(enhanceSummary.medianCpuMs, bareSummary.medianCpuMs),
+        target: '—',
+        met: null,
+        loadAverage: load1(),
+      },
+    ] satisfies SummaryRow[],
     heic12mp: heic.length
       ? { bytes: inputs.heic12Bytes, encoder: inputs.heicNote, ...summarise(heic) }
       : { skipped: inputs.heicNote },

@@ -1,96 +1,90 @@
 /**
- * Benchmark of the transfer side of the photo pipeline (issue 3, `bench/pipeline`), through the real HTTP
- * server started as `npm start` starts it (a child process, the embedded PGlite database, local files):
+ * Benchmark of the photo pipeline end to end (issue 16), Hearth's server started as `npm start` starts it
+ * (a child process, local files) on PGlite and on PostgreSQL, each figure against a bare baseline run in
+ * the same run, round by round:
  *
- *   npx tsx bench/pipeline/transfer.ts           (from the repository root; ROUNDS=5 for more runs)
+ *   npx tsx bench/pipeline/transfer.ts   (from the repository root; ROUNDS=3 BATCH_ROUNDS=2 BENCH_DATABASES=pglite)
  *
  * - Upload of one batch of 30 photos of 25 MB each (the largest batch SPEC §9 allows, each file at the size
- *   limit): MB/s, and how far the server's RSS grows over what it was before the batch (target ≤ 64 MB:
- *   uploads stream to disk, a batch is never held in memory). RSS is read from /proc every 10 ms.
- * - ZIP download of a project of 30 enhanced 12 MP photos: time to the first byte of the body (target
- *   ≤ 300 ms: the archive is streamed while it is built) and MB/s.
+ *   limit), against bench/baselines/multipart-server.ts (bare Fastify + @fastify/multipart streaming to
+ *   disk): MB/s, server CPU, and the server's RSS growth (target ≤ 64 MB: never a batch in memory).
+ * - 30 × 12 MP Professional Enhancement, upload start → every photo completed (2 workers), against
+ *   bench/baselines/codec-loop.ts (30 bare decode + encodes, 2 at a time): wall time, CPU per photo, how
+ *   many cores the server kept busy, its peak RSS and its RSS once the batch is over.
+ * - Download of that project's ZIP and of one enhanced photo, against bench/baselines/static-server.ts
+ *   serving the same bytes: MB/s and time to the first byte.
+ * - Idle RSS of the server (ROLE=all) after start-up and a first request.
  *
- * The trial's 10 images are raised to 1,000 in the database between two runs of the server: the benchmark
- * measures transfer, not quota. Prints a table and writes bench/results/pipeline-transfer.json.
+ * Each part runs on a fresh data directory (and database), so every one starts from an empty queue: the
+ * upload rounds' queued jobs never reach the enhancement batch. Writes bench/results/pipeline-transfer.json.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES } from '@hearth/contracts';
 import { decodeToRgb, encodeRgbToJpeg, resizeRgb } from '@hearth/image-engine';
 import { fixturePhotoPath } from '@hearth/image-engine/test-support';
+import { runBaseline, startBaseline } from '../support/processes';
+import { load1, ratioOf, type SummaryRow, writeResults } from '../support/report';
+import { addSensorGrain } from '../support/sensor-grain';
 import {
-  Client,
-  freePort,
+  cpuMs,
+  currentRssMb,
   median,
-  ORIGIN,
-  raiseAllowance,
-  ROOT,
   round1,
   round2,
-  startServer,
+  sendMultipart,
+  timedDownload,
   type Server,
 } from '../support/server';
-import { addSensorGrain } from '../support/sensor-grain';
+import { availableDatabases, type DatabaseKind, openStack } from '../support/stack';
 
 const SOURCE_PHOTO = fixturePhotoPath('furnished-interior.jpg');
-const RESULTS_FILE = path.join(ROOT, 'bench/results/pipeline-transfer.json');
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const BATCH_ROUNDS = Number(process.env.BATCH_ROUNDS ?? 2);
+const WORKERS = 2;
+const PHOTOS = MAX_PHOTOS_PER_BATCH;
 const MB = 2 ** 20;
-const TARGETS = { uploadRssGrowthMb: 64, zipFirstByteMs: 300 };
+const TARGETS = {
+  uploadRatio: 0.8,
+  uploadRssGrowthMb: 64,
+  downloadRatio: 0.8,
+  firstByteMs: 50,
+  batchWallRatio: 2.5,
+  cpuPerPhotoRatio: 2,
+  peakRssMb: 600,
+  idleRssMb: { pglite: 300, postgres: 150 } as Record<DatabaseKind, number>,
+  /** "Memory returns after the batch": within this much of the idle figure. */
+  rssAfterBatchOverIdleMb: 64,
+};
 
 async function main() {
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-bench-transfer-'));
-  const port = await freePort();
-  const env = {
-    DATA_DIR: path.join(workDir, 'data'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: ORIGIN,
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: '/nonexistent',
-  };
-  const api = new Client(`http://127.0.0.1:${port}`);
-  let server: Server | undefined;
+  const workDir = path.join(os.tmpdir(), `hearth-bench-transfer-${process.pid}`);
+  await mkdir(workDir, { recursive: true });
+  console.log(`Preparing inputs in ${workDir} ...`);
+  const inputs = await prepareInputs(workDir);
+  const databases = await availableDatabases();
+  const results: Record<string, unknown> = {};
+  const summary: SummaryRow[] = [];
   try {
-    console.log(`Preparing inputs in ${workDir} ...`);
-    const inputs = await prepareInputs(workDir);
-
-    server = await startServer({ ...env, ROLE: 'api' });
-    await api.signUpAndStartTrial();
-    await server.stop();
-    await raiseAllowance(env.DATA_DIR, 1000);
-
-    server = await startServer({ ...env, ROLE: 'api' });
-    const upload = await measureUploads(api, server, inputs.upload25mb);
-    await server.stop();
-
-    server = await startServer({ ...env, ROLE: 'all', WORKER_CONCURRENCY: '2' });
-    const zip = await measureZip(api, server, inputs.photo12mp);
-    await server.stop();
-    server = undefined;
-
-    const report = {
-      date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? 'unknown',
-        node: process.version,
-        loadAverage: os.loadavg(),
-      },
-      database: 'pglite',
-      rounds: ROUNDS,
-      targets: TARGETS,
-      upload,
-      zip,
-    };
-    await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
-    printReport(report);
+    for (const kind of databases) {
+      const upload = await measureUploads(kind, inputs.upload25mb, workDir);
+      const pipeline = await measureBatchAndDownloads(kind, inputs.photo12mp, workDir);
+      results[kind] = { upload, ...pipeline };
+      summary.push(...summaryRows(kind, upload, pipeline));
+    }
   } finally {
-    await server?.stop();
     await rm(workDir, { recursive: true, force: true });
   }
+  await writeResults('pipeline-transfer', {
+    rounds: ROUNDS,
+    batchRounds: BATCH_ROUNDS,
+    workers: WORKERS,
+    targets: TARGETS,
+    summary,
+    ...results,
+  });
 }
 
 // ---------- inputs ----------
@@ -109,83 +103,223 @@ async function prepareInputs(workDir: string) {
   return { photo12mp, upload25mb };
 }
 
-// ---------- measurements ----------
+/** CPU seconds, peak RSS and RSS growth of one process over one measured span. */
+function watch(pid: number) {
+  const cpuBefore = cpuMs(pid);
+  const rssBefore = currentRssMb(pid);
+  let peak = rssBefore;
+  const timer = setInterval(() => (peak = Math.max(peak, currentRssMb(pid))), 10);
+  return () => {
+    clearInterval(timer);
+    peak = Math.max(peak, currentRssMb(pid));
+    return { cpuSeconds: round2((cpuMs(pid) - cpuBefore) / 1000), rssBeforeMb: rssBefore, peakRssMb: peak };
+  };
+}
 
-async function measureUploads(api: Client, server: Server, file: string) {
-  const fileBytes = (await stat(file)).size;
-  // Warm-up: the route, multipart parsing and sharp's header reader are loaded and compiled.
-  await api.upload(await api.createProject(), [file, file]);
-  const runs = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const projectId = await api.createProject();
-    const files = Array.from({ length: MAX_PHOTOS_PER_BATCH }, () => file);
-    const rss = server.sampleRss();
-    const started = performance.now();
-    const status = await api.upload(projectId, files);
-    const seconds = (performance.now() - started) / 1000;
-    const memory = rss.stop();
-    if (status !== 201) throw new Error(`upload answered ${status}`);
-    const totalBytes = fileBytes * files.length;
-    runs.push({
-      files: files.length,
-      totalMb: round1(totalBytes / MB),
-      seconds: round2(seconds),
-      mbPerSecond: round1(totalBytes / MB / seconds),
-      rssBeforeMb: memory.beforeMb,
-      peakRssMb: memory.peakMb,
-      rssGrowthMb: memory.peakMb - memory.beforeMb,
-    });
-    console.log(
-      `upload round ${round}/${ROUNDS}: ${runs.at(-1)!.mbPerSecond} MB/s, +${runs.at(-1)!.rssGrowthMb} MB RSS`,
-    );
+// ---------- uploads ----------
+
+async function measureUploads(kind: DatabaseKind, file: string, workDir: string) {
+  const stack = await openStack(kind);
+  let server: Server | undefined;
+  const baseline = await startBaseline('multipart-server', [path.join(workDir, `baseline-uploads-${kind}`)]);
+  try {
+    // ROLE=api: the upload's jobs are queued and stay queued; this stack is thrown away afterwards.
+    server = await stack.start({ ROLE: 'api' });
+    const fileBytes = (await stat(file)).size;
+    const files = Array.from({ length: PHOTOS }, () => file);
+    const totalMb = (fileBytes * files.length) / MB;
+    const fields = { templateId: 'professional-enhancement' };
+    // Warm-up of both: routes, multipart parsing and (Hearth) the header reader are loaded and compiled.
+    await stack.client.upload(await stack.client.createProject(), [file, file]);
+    await sendMultipart(`${baseline.url}/upload`, [file, file], fields);
+
+    const hearthRuns = [];
+    const baselineRuns = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const projectId = await stack.client.createProject();
+      hearthRuns.push(await timeUpload(server.pid, () => stack.client.upload(projectId, files), totalMb));
+      baselineRuns.push(
+        await timeUpload(baseline.pid, () => sendMultipart(`${baseline.url}/upload`, files, fields), totalMb),
+      );
+      console.log(
+        `[${kind}] upload round ${round}/${ROUNDS}: Hearth ${hearthRuns.at(-1)!.mbPerSecond} MB/s, baseline ${baselineRuns.at(-1)!.mbPerSecond} MB/s (load ${load1()})`,
+      );
+    }
+    return {
+      batch: `${PHOTOS} × ${round1(fileBytes / MB)} MB`,
+      hearth: summariseUploads(hearthRuns),
+      baseline: summariseUploads(baselineRuns),
+    };
+  } finally {
+    await server?.stop();
+    await baseline.stop();
+    await stack.dispose();
   }
+}
+
+async function timeUpload(pid: number, send: () => Promise<number>, totalMb: number) {
+  const stop = watch(pid);
+  const started = performance.now();
+  const status = await send();
+  const seconds = (performance.now() - started) / 1000;
+  const usage = stop();
+  if (status !== 201) throw new Error(`upload answered ${status}`);
   return {
-    batch: `${MAX_PHOTOS_PER_BATCH} × ${round1(fileBytes / MB)} MB`,
+    seconds: round2(seconds),
+    mbPerSecond: round1(totalMb / seconds),
+    cpuSeconds: usage.cpuSeconds,
+    rssBeforeMb: usage.rssBeforeMb,
+    rssGrowthMb: usage.peakRssMb - usage.rssBeforeMb,
+    loadAverage: load1(),
+  };
+}
+
+function summariseUploads(runs: Awaited<ReturnType<typeof timeUpload>>[]) {
+  return {
     medianMbPerSecond: median(runs.map((r) => r.mbPerSecond)),
+    medianCpuSeconds: median(runs.map((r) => r.cpuSeconds)),
     maxRssGrowthMb: Math.max(...runs.map((r) => r.rssGrowthMb)),
     runs,
   };
 }
 
-async function measureZip(api: Client, server: Server, photo: string) {
-  const projectId = await api.createProject();
-  const files = Array.from({ length: MAX_PHOTOS_PER_BATCH }, () => photo);
-  const status = await api.upload(projectId, files, { templateId: 'professional-enhancement' });
-  if (status !== 201) throw new Error(`upload answered ${status}`);
-  console.log(`enhancing ${files.length} photos of 12 MP for the ZIP ...`);
-  const enhanceStarted = performance.now();
-  await api.waitUntilCompleted(projectId, files.length);
-  const enhanceSeconds = round1((performance.now() - enhanceStarted) / 1000);
+// ---------- the enhancement batch, then downloads of its results ----------
 
-  const runs = [];
-  for (let round = 0; round <= ROUNDS; round++) {
-    const rss = server.sampleRss();
-    const result = await api.download(projectId);
-    const memory = rss.stop();
-    if (round === 0) {
-      // The first download checks the archive and warms the route; it is not counted.
-      const entries = await zipEntryCount(result.body);
-      if (entries !== files.length) throw new Error(`the ZIP has ${entries} entries, not ${files.length}`);
-      continue;
+async function measureBatchAndDownloads(kind: DatabaseKind, photo: string, workDir: string) {
+  const stack = await openStack(kind);
+  let server: Server | undefined;
+  try {
+    server = await stack.start({ ROLE: 'all', WORKER_CONCURRENCY: String(WORKERS) });
+    await stack.client.get('/api/projects');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleRssMb = currentRssMb(server.pid);
+    console.log(`[${kind}] idle RSS ${idleRssMb} MB`);
+
+    const hearthRuns = [];
+    const baselineRuns = [];
+    let projectId = '';
+    const files = Array.from({ length: PHOTOS }, () => photo);
+    for (let round = 1; round <= BATCH_ROUNDS; round++) {
+      projectId = await stack.client.createProject();
+      const stop = watch(server.pid);
+      const started = performance.now();
+      const status = await stack.client.upload(projectId, files);
+      if (status !== 201) throw new Error(`upload answered ${status}`);
+      await stack.client.waitUntilCompleted(projectId, files.length);
+      const seconds = (performance.now() - started) / 1000;
+      const usage = stop();
+      hearthRuns.push({
+        seconds: round2(seconds),
+        cpuSeconds: usage.cpuSeconds,
+        cpuPerPhotoMs: Math.round((usage.cpuSeconds * 1000) / files.length),
+        coresBusy: round2(usage.cpuSeconds / seconds),
+        peakRssMb: usage.peakRssMb,
+        loadAverage: load1(),
+      });
+      const bare = runBaseline<{ wallMs: number; cpuMs: number }>('codec-loop', [
+        String(WORKERS),
+        path.join(workDir, `baseline-codec-${kind}`),
+        ...files,
+      ]);
+      baselineRuns.push({
+        seconds: round2(bare.wallMs / 1000),
+        cpuSeconds: round2(bare.cpuMs / 1000),
+        cpuPerPhotoMs: Math.round(bare.cpuMs / files.length),
+        coresBusy: round2(bare.cpuMs / bare.wallMs),
+        loadAverage: load1(),
+      });
+      console.log(
+        `[${kind}] batch round ${round}/${BATCH_ROUNDS}: Hearth ${hearthRuns.at(-1)!.seconds} s (${hearthRuns.at(-1)!.cpuPerPhotoMs} ms CPU/photo), bare ${baselineRuns.at(-1)!.seconds} s (${baselineRuns.at(-1)!.cpuPerPhotoMs} ms CPU/photo) (load ${load1()})`,
+      );
     }
-    runs.push({
-      firstByteMs: Math.round(result.firstByteMs),
-      seconds: round2(result.totalMs / 1000),
-      mb: round1(result.body.length / MB),
-      mbPerSecond: round1(result.body.length / MB / (result.totalMs / 1000)),
-      rssGrowthMb: memory.peakMb - memory.beforeMb,
-    });
-    console.log(
-      `zip round ${round}/${ROUNDS}: first byte ${runs.at(-1)!.firstByteMs} ms, ${runs.at(-1)!.mbPerSecond} MB/s`,
-    );
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const rssAfterBatchMb = currentRssMb(server.pid);
+
+    const downloads = await measureDownloads(kind, stack.client, projectId, workDir);
+    return {
+      idleRssMb,
+      rssAfterBatchMb,
+      batch: {
+        photos: files.length,
+        hearth: summariseBatch(hearthRuns),
+        baseline: summariseBatch(baselineRuns),
+      },
+      ...downloads,
+    };
+  } finally {
+    await server?.stop();
+    await stack.dispose();
   }
+}
+
+function summariseBatch(runs: { seconds: number; cpuPerPhotoMs: number; coresBusy: number; peakRssMb?: number }[]) {
   return {
-    entries: files.length,
-    enhanceAllSeconds: enhanceSeconds,
-    medianFirstByteMs: median(runs.map((r) => r.firstByteMs)),
-    maxFirstByteMs: Math.max(...runs.map((r) => r.firstByteMs)),
+    medianSeconds: median(runs.map((r) => r.seconds)),
+    medianCpuPerPhotoMs: median(runs.map((r) => r.cpuPerPhotoMs)),
+    medianCoresBusy: median(runs.map((r) => r.coresBusy)),
+    ...(runs[0]?.peakRssMb !== undefined ? { peakRssMb: Math.max(...runs.map((r) => r.peakRssMb!)) } : {}),
+    runs,
+  };
+}
+
+async function measureDownloads(
+  kind: DatabaseKind,
+  client: Awaited<ReturnType<typeof openStack>>['client'],
+  projectId: string,
+  workDir: string,
+) {
+  const staticDir = path.join(workDir, `static-${kind}`);
+  await mkdir(staticDir, { recursive: true });
+  // The same bytes for the static server: the ZIP Hearth sends, and one enhanced photo.
+  const zip = await client.download(projectId);
+  const entries = await zipEntryCount(zip.body);
+  if (entries !== PHOTOS) throw new Error(`the ZIP has ${entries} entries, not ${PHOTOS}`);
+  await writeFile(path.join(staticDir, 'project.zip'), zip.body);
+  const [first] = await client.get<{ id: string }[]>(`/api/projects/${projectId}/photos`);
+  const photo = await client.downloadPhoto(first!.id);
+  await writeFile(path.join(staticDir, 'photo.jpg'), photo.body);
+
+  const baseline = await startBaseline('static-server', [staticDir]);
+  try {
+    await timedDownload(`${baseline.url}/project.zip`);
+    const runs = { zip: [] as Timed[], zipBaseline: [] as Timed[], photo: [] as Timed[], photoBaseline: [] as Timed[] };
+    for (let round = 1; round <= ROUNDS; round++) {
+      runs.zip.push(timed(await client.download(projectId)));
+      runs.zipBaseline.push(timed(await timedDownload(`${baseline.url}/project.zip`)));
+      runs.photo.push(timed(await client.downloadPhoto(first!.id)));
+      runs.photoBaseline.push(timed(await timedDownload(`${baseline.url}/photo.jpg`)));
+      console.log(
+        `[${kind}] download round ${round}/${ROUNDS}: ZIP ${runs.zip.at(-1)!.mbPerSecond} vs ${runs.zipBaseline.at(-1)!.mbPerSecond} MB/s, photo ${runs.photo.at(-1)!.mbPerSecond} vs ${runs.photoBaseline.at(-1)!.mbPerSecond} MB/s (load ${load1()})`,
+      );
+    }
+    return {
+      zip: {
+        mb: round1(zip.body.length / MB),
+        hearth: summariseDownloads(runs.zip),
+        baseline: summariseDownloads(runs.zipBaseline),
+      },
+      photo: {
+        mb: round2(photo.body.length / MB),
+        hearth: summariseDownloads(runs.photo),
+        baseline: summariseDownloads(runs.photoBaseline),
+      },
+    };
+  } finally {
+    await baseline.stop();
+  }
+}
+
+type Timed = { firstByteMs: number; seconds: number; mbPerSecond: number };
+const timed = (result: { firstByteMs: number; totalMs: number; body: Buffer }): Timed => ({
+  firstByteMs: round1(result.firstByteMs),
+  seconds: round2(result.totalMs / 1000),
+  mbPerSecond: round1(result.body.length / MB / (result.totalMs / 1000)),
+});
+
+function summariseDownloads(runs: Timed[]) {
+  return {
     medianMbPerSecond: median(runs.map((r) => r.mbPerSecond)),
-    maxRssGrowthMb: Math.max(...runs.map((r) => r.rssGrowthMb)),
+    medianFirstByteMs: median(runs.map((r) => r.firstByteMs)),
     runs,
   };
 }
@@ -197,25 +331,135 @@ async function zipEntryCount(zip: Buffer): Promise<number> {
   return count;
 }
 
-interface Report {
-  upload: Awaited<ReturnType<typeof measureUploads>>;
-  zip: Awaited<ReturnType<typeof measureZip>>;
-}
+// ---------- summary ----------
 
-function printReport({ upload, zip }: Report) {
-  const verdict = (ok: boolean) => (ok ? 'within target' : 'OVER TARGET');
-  console.log(`\nupload ${upload.batch} in one request, median of ${ROUNDS}:`);
-  console.log(`  ${upload.medianMbPerSecond} MB/s; server RSS growth at most ${upload.maxRssGrowthMb} MB`);
-  console.log(
-    `  (target ≤ ${TARGETS.uploadRssGrowthMb} MB: ${verdict(upload.maxRssGrowthMb <= TARGETS.uploadRssGrowthMb)})`,
-  );
-  console.log(`ZIP of ${zip.entries} enhanced 12 MP photos (${zip.runs[0]?.mb} MB), median of ${ROUNDS}:`);
-  console.log(`  first byte ${zip.medianFirstByteMs} ms (max ${zip.maxFirstByteMs} ms), ${zip.medianMbPerSecond} MB/s`);
-  console.log(
-    `  (target ≤ ${TARGETS.zipFirstByteMs} ms, on the median: ${verdict(zip.medianFirstByteMs <= TARGETS.zipFirstByteMs)})`,
-  );
-  console.log(`  enhancing the ${zip.entries} photos took ${zip.enhanceAllSeconds} s (2 workers)`);
-  console.log(`written to ${path.relative(ROOT, RESULTS_FILE)}`);
+type Uploads = Awaited<ReturnType<typeof measureUploads>>;
+type Pipeline = Awaited<ReturnType<typeof measureBatchAndDownloads>>;
+
+function summaryRows(kind: DatabaseKind, upload: Uploads, pipeline: Pipeline): SummaryRow[] {
+  const load = load1();
+  const row = (
+    metric: string,
+    hearth: string,
+    baseline: string,
+    ratio: number | null,
+    target: string,
+    met: boolean | null,
+  ): SummaryRow => ({ metric: `${metric} (${kind})`, hearth, baseline, ratio, target, met, loadAverage: load });
+  const uploadRatio = ratioOf(upload.hearth.medianMbPerSecond, upload.baseline.medianMbPerSecond);
+  const batch = pipeline.batch;
+  const wallRatio = ratioOf(batch.hearth.medianSeconds, batch.baseline.medianSeconds);
+  const cpuRatio = ratioOf(batch.hearth.medianCpuPerPhotoMs, batch.baseline.medianCpuPerPhotoMs);
+  const zipRatio = ratioOf(pipeline.zip.hearth.medianMbPerSecond, pipeline.zip.baseline.medianMbPerSecond);
+  const photoRatio = ratioOf(pipeline.photo.hearth.medianMbPerSecond, pipeline.photo.baseline.medianMbPerSecond);
+  const atLeast = (ratio: number | null, target: number) => (ratio === null ? null : ratio >= target);
+  const atMost = (ratio: number | null, target: number) => (ratio === null ? null : ratio <= target);
+  return [
+    row(
+      `upload ${upload.batch}, MB/s`,
+      `${upload.hearth.medianMbPerSecond} MB/s`,
+      `${upload.baseline.medianMbPerSecond} MB/s`,
+      uploadRatio,
+      `≥ ${TARGETS.uploadRatio}×`,
+      atLeast(uploadRatio, TARGETS.uploadRatio),
+    ),
+    row(
+      'upload, server CPU',
+      `${upload.hearth.medianCpuSeconds} s`,
+      `${upload.baseline.medianCpuSeconds} s`,
+      ratioOf(upload.hearth.medianCpuSeconds, upload.baseline.medianCpuSeconds),
+      '—',
+      null,
+    ),
+    row(
+      'upload, server RSS growth',
+      `${upload.hearth.maxRssGrowthMb} MB`,
+      `${upload.baseline.maxRssGrowthMb} MB`,
+      null,
+      `≤ ${TARGETS.uploadRssGrowthMb} MB`,
+      upload.hearth.maxRssGrowthMb <= TARGETS.uploadRssGrowthMb,
+    ),
+    row(
+      `${batch.photos} × 12 MP Professional Enhancement, upload → all completed`,
+      `${batch.hearth.medianSeconds} s`,
+      `${batch.baseline.medianSeconds} s`,
+      wallRatio,
+      `≤ ${TARGETS.batchWallRatio}×`,
+      atMost(wallRatio, TARGETS.batchWallRatio),
+    ),
+    row(
+      'same batch, CPU per photo',
+      `${batch.hearth.medianCpuPerPhotoMs} ms`,
+      `${batch.baseline.medianCpuPerPhotoMs} ms`,
+      cpuRatio,
+      `≤ ${TARGETS.cpuPerPhotoRatio}×`,
+      atMost(cpuRatio, TARGETS.cpuPerPhotoRatio),
+    ),
+    row(
+      'same batch, cores busy',
+      `${batch.hearth.medianCoresBusy}`,
+      `${batch.baseline.medianCoresBusy}`,
+      null,
+      'both (≈ 2)',
+      null,
+    ),
+    row(
+      'same batch, peak server RSS',
+      `${batch.hearth.peakRssMb} MB`,
+      '—',
+      null,
+      `≤ ${TARGETS.peakRssMb} MB`,
+      (batch.hearth.peakRssMb ?? 0) <= TARGETS.peakRssMb,
+    ),
+    row(
+      'idle server RSS (ROLE=all)',
+      `${pipeline.idleRssMb} MB`,
+      '—',
+      null,
+      `≤ ${TARGETS.idleRssMb[kind]} MB`,
+      pipeline.idleRssMb <= TARGETS.idleRssMb[kind],
+    ),
+    row(
+      'server RSS 5 s after the batch',
+      `${pipeline.rssAfterBatchMb} MB`,
+      `idle ${pipeline.idleRssMb} MB`,
+      null,
+      `≤ idle + ${TARGETS.rssAfterBatchOverIdleMb} MB`,
+      pipeline.rssAfterBatchMb <= pipeline.idleRssMb + TARGETS.rssAfterBatchOverIdleMb,
+    ),
+    row(
+      `ZIP of ${PHOTOS} results (${pipeline.zip.mb} MB), MB/s`,
+      `${pipeline.zip.hearth.medianMbPerSecond} MB/s`,
+      `${pipeline.zip.baseline.medianMbPerSecond} MB/s`,
+      zipRatio,
+      `≥ ${TARGETS.downloadRatio}×`,
+      atLeast(zipRatio, TARGETS.downloadRatio),
+    ),
+    row(
+      'ZIP, first byte',
+      `${pipeline.zip.hearth.medianFirstByteMs} ms`,
+      `${pipeline.zip.baseline.medianFirstByteMs} ms`,
+      null,
+      `≤ ${TARGETS.firstByteMs} ms`,
+      pipeline.zip.hearth.medianFirstByteMs <= TARGETS.firstByteMs,
+    ),
+    row(
+      `one enhanced photo (${pipeline.photo.mb} MB), MB/s`,
+      `${pipeline.photo.hearth.medianMbPerSecond} MB/s`,
+      `${pipeline.photo.baseline.medianMbPerSecond} MB/s`,
+      photoRatio,
+      `≥ ${TARGETS.downloadRatio}×`,
+      atLeast(photoRatio, TARGETS.downloadRatio),
+    ),
+    row(
+      'one photo, first byte',
+      `${pipeline.photo.hearth.medianFirstByteMs} ms`,
+      `${pipeline.photo.baseline.medianFirstByteMs} ms`,
+      null,
+      `≤ ${TARGETS.firstByteMs} ms`,
+      pipeline.photo.hearth.medianFirstByteMs <= TARGETS.firstByteMs,
+    ),
+  ];
 }
 
 await main();

@@ -74,6 +74,9 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   };
 }
 
+/** Resident set size of a process now, in MB. */
+export const currentRssMb = (pid: number) => rssMb(pid);
+
 /** CPU time a process has used so far (user + system, all its threads), from /proc (Linux, 100 ticks/s). */
 export function cpuMs(pid: number): number {
   const stat = readFileSyncSafe(`/proc/${pid}/stat`);
@@ -147,26 +150,33 @@ export class Client {
     files: string[],
     fields: Record<string, string> = { templateId: 'professional-enhancement' },
   ) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    for (const [i, file] of files.entries()) {
-      form.append('photos', await openAsBlob(file, { type: 'image/jpeg' }), `photo-${i + 1}.jpg`);
-    }
-    const response = await fetch(new URL(`/api/projects/${projectId}/upload`, this.baseUrl), {
-      method: 'POST',
-      headers: { origin: ORIGIN, cookie: this.cookie },
-      body: form,
-    });
-    await response.arrayBuffer();
-    return response.status;
+    const url = new URL(`/api/projects/${projectId}/upload`, this.baseUrl);
+    return sendMultipart(url, files, fields, { origin: ORIGIN, cookie: this.cookie });
   }
 
-  async waitUntilCompleted(projectId: string, total: number, pollMs = 2000) {
+  baseUrlOf() {
+    return this.baseUrl;
+  }
+
+  /** The request headers of this signed-in client (for load generators). */
+  get headers() {
+    return { origin: ORIGIN, cookie: this.cookie };
+  }
+
+  async get<T>(url: string): Promise<T> {
+    const { status, body } = await this.call('GET', url);
+    if (status !== 200) throw new Error(`GET ${url} answered ${status}`);
+    return body as T;
+  }
+
+  /** Resolves once the project has `total` completed photos; throws if any failed. */
+  async waitUntilCompleted(projectId: string, total: number, pollMs = 100) {
     for (;;) {
-      const { body } = await this.call('GET', '/api/projects');
-      const project = (body as unknown as { id: string; status: string; completedPhotos: number }[]).find(
-        (p) => p.id === projectId,
-      )!;
+      const body =
+        await this.get<{ id: string; status: string; completedPhotos: number; failedPhotos?: number }[]>(
+          '/api/projects',
+        );
+      const project = body.find((p) => p.id === projectId)!;
       if (project.status === 'completed') {
         if (project.completedPhotos !== total) throw new Error(`only ${project.completedPhotos} photos completed`);
         return;
@@ -175,21 +185,45 @@ export class Client {
     }
   }
 
-  /** Times the first byte of the body and the whole download. */
+  /** Times the first byte of the body and the whole download of a project. */
   async download(projectId: string) {
-    const started = performance.now();
-    const response = await fetch(new URL(`/api/projects/${projectId}/download`, this.baseUrl), {
-      headers: { cookie: this.cookie },
-    });
-    if (response.status !== 200) throw new Error(`download answered ${response.status}`);
-    const chunks: Buffer[] = [];
-    let firstByteMs = 0;
-    for await (const chunk of response.body!) {
-      if (!chunks.length) firstByteMs = performance.now() - started;
-      chunks.push(Buffer.from(chunk));
-    }
-    return { firstByteMs, totalMs: performance.now() - started, body: Buffer.concat(chunks) };
+    return timedDownload(new URL(`/api/projects/${projectId}/download`, this.baseUrl), { cookie: this.cookie });
   }
+
+  async downloadPhoto(photoId: string) {
+    return timedDownload(new URL(`/api/photos/${photoId}/download`, this.baseUrl), { cookie: this.cookie });
+  }
+}
+
+/** Posts the files as multipart/form-data, each read from disk as it is sent; resolves to the status. */
+export async function sendMultipart(
+  url: URL | string,
+  files: string[],
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const [i, file] of files.entries()) {
+    form.append('photos', await openAsBlob(file, { type: 'image/jpeg' }), `photo-${i + 1}.jpg`);
+  }
+  const response = await fetch(url, { method: 'POST', headers, body: form });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** GETs `url`, timing the first byte of the body and the whole body. */
+export async function timedDownload(url: URL | string, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  if (response.status !== 200) throw new Error(`GET ${String(url)} answered ${response.status}`);
+  const chunks: Buffer[] = [];
+  let firstByteMs = 0;
+  for await (const chunk of response.body!) {
+    if (!chunks.length) firstByteMs = performance.now() - started;
+    chunks.push(Buffer.from(chunk));
+  }
+  return { firstByteMs, totalMs: performance.now() - started, body: Buffer.concat(chunks) };
 }
 
 export async function freePort(): Promise<number> {

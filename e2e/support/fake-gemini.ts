@@ -9,8 +9,12 @@ import { geminiImage, geminiImageSafety } from '@hearth/server/test-support/fake
  * `models/{model}:generateContent` as the real @google/genai SDK expects, and "stages" the photo it receives
  * by drawing furniture on its floor, answering at Gemini's 1248×832 like the real model. What the agent asked
  * for steers it, as a real model would be steered: instructions asking for a window get one (the structure
- * check must flag it), and asking for a person is refused the way Gemini's image safety filter refuses.
+ * check must flag it), and asking for a person is refused the way Gemini's image safety filter refuses. Like a
+ * real model it never draws the same picture twice: each call's light is a little different, so variations and
+ * versions of one photo can be told apart by their bytes.
  */
+
+let calls = 0;
 
 interface GenerateContentRequest {
   contents: { parts: { text?: string; inlineData?: { data: string } }[] }[];
@@ -38,12 +42,15 @@ export async function startFakeGemini(): Promise<{ baseUrl: string; close(): Pro
 async function answer(request: GenerateContentRequest) {
   const parts = request.contents[0]?.parts ?? [];
   const prompt = parts.find((part) => part.text)?.text ?? '';
-  // The agent's own words come last in the final prompt, after the fixed rules (which mention windows too).
-  const wish = prompt.slice(prompt.lastIndexOf('.', prompt.length - 2) + 1).toLowerCase();
+  // The agent's own words end the requested edit, after the fixed rules (which mention windows too) and before
+  // the style line.
+  const edit = /Requested edit: ([^\n]*)/.exec(prompt)?.[1] ?? prompt;
+  const wish = edit.slice(edit.lastIndexOf('.', edit.length - 2) + 1).toLowerCase();
   if (wish.includes('person')) return geminiImageSafety.body;
 
   const photo = await decodeImageBuffer(Buffer.from(parts.find((part) => part.inlineData)!.inlineData!.data, 'base64'));
   const staged = wish.includes('window') ? addBackWallWindow(addFurniture(photo)) : addFurniture(photo);
-  const result = await simulateProvider(staged, { width: 1248, height: 832, framing: 'stretched', gain: 1.02 });
+  const gain = 1.01 + 0.01 * (calls++ % 4);
+  const result = await simulateProvider(staged, { width: 1248, height: 832, framing: 'stretched', gain });
   return geminiImage(await encodeRgbToJpegBuffer(result), 'image/jpeg', `e2e-${Date.now()}`).body;
 }

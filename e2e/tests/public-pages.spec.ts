@@ -247,7 +247,7 @@ test.describe('legal and contact pages', () => {
 });
 
 test('an unknown path shows the 404 card with a way home', async ({ page }) => {
-  await page.goto('/listing/that-was-sold');
+  await page.goto('/open-house/that-was-sold');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByText('404 Page Not Found')).toBeVisible();
   await expect(page).toHaveTitle('Page Not Found · Hearth');

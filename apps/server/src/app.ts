@@ -7,32 +7,41 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import { createSmtpTransport } from './adapters/smtp-mail';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import { registerBodyDeadlines } from './http/body-deadlines';
-import { registerErrorHandler } from './http/error-handler';
-import { registerOriginGuard } from './http/origin-guard';
-import { appContentSecurityPolicy, pageSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
+import type { Database } from './infrastructure/db/client';
+import { registerBodyDeadlines } from './infrastructure/http/body-deadlines';
+import { registerErrorHandler } from './infrastructure/http/error-handler';
+import { registerOriginGuard } from './infrastructure/http/origin-guard';
+import {
+  appContentSecurityPolicy,
+  pageSecurityHeaders,
+  registerSecurityHeaders,
+} from './infrastructure/http/security-headers';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
 import { registerSessionGuard } from './modules/auth/session';
+import { SessionCache } from './modules/auth/session-cache';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle';
 import { devRoutes } from './modules/dev/routes';
-import { healthRoutes } from './modules/health/routes';
-import { createOutboxTransport, type MailTransport } from './modules/mail/mailer';
+import { createOutboxTransport, type MailTransport } from './infrastructure/mail/mailer';
 import { userRoutes } from './modules/users/routes';
-import { createLocalStorage } from './adapters/local-storage';
+import { openStorage } from './infrastructure/storage/create-storage';
 import { debugRoutes } from './modules/debug/routes';
-import { startQueue } from './modules/jobs/queue';
+import { startQueue } from './adapters/pg-boss-queue';
 import { photoRoutes } from './modules/photos/routes';
+import { projectFileKeys } from './modules/photos/service';
+import { listingRoutes } from './modules/listings/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { templateRoutes } from './modules/templates/routes';
-import { usageRoutes } from './modules/usage/routes';
+import { usageRoutes } from './modules/access/routes';
 import { startWorkers } from './workers';
+import { registerOperations } from './operations';
+import { meterUploads } from './infrastructure/metrics/metered';
 import { createPostgresEventBus } from './adapters/postgres-notify';
 import { registerBilling } from './modules/billing/register';
-import { createLocalEventBus } from './modules/events/event-bus';
+import { createLocalEventBus } from './infrastructure/event-bus/event-bus';
 import { announceSessionChanges, eventRoutes } from './modules/events/routes';
-import { SubscriptionStreams } from './modules/events/subscription-stream';
+import { createStreamLeases } from './modules/events/repository';
+import { MAX_STREAMS_PER_USER, STREAM_LEASE_SECONDS, SubscriptionStreams } from './modules/events/subscription-stream';
 
 export interface AppDeps {
   config: Config;
@@ -62,26 +71,28 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await registerSecurityHeaders(app, config);
   registerOriginGuard(app, config.trustedOrigins);
 
+  // Claimed first (local files belong to one process), and so released last (onClose hooks run last-added
+  // first): after the queue has stopped and no job writes a file any more.
+  const { storage, close: closeStorage } = await openStorage(config.storage);
+  app.addHook('onClose', closeStorage);
   const { db } = database;
   const mail = createMailTransport(config, database, logger);
   app.addHook('onClose', async () => mail.close());
 
   const throttle = createSignInThrottle(db, config.signInThrottle);
   const auth = createAuth({ config, db, mail, throttle });
-  registerSessionGuard(app, auth);
-  const devOutbox = mail.kind === 'outbox' && !config.isProduction;
-
   // Live events reach every API process through PostgreSQL; with PGlite there is only this one.
   const bus = config.databaseUrl ? await createPostgresEventBus(config.databaseUrl, logger) : createLocalEventBus();
   app.addHook('onClose', async () => bus.close());
+  registerSessionGuard(app, auth, new SessionCache(config.sessionCacheMs, bus));
+  const devOutbox = mail.kind === 'outbox' && !config.isProduction;
   announceSessionChanges(app, { auth, bus });
 
-  await app.register(healthRoutes, { database });
+  const metrics = await registerOperations(app, { config, database, storage, logger });
   await app.register(authRoutes, { auth, config, devOutbox });
   await app.register(userRoutes, { db, auth });
   if (devOutbox) await app.register(devRoutes, { db });
 
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const tempDir = path.join(config.dataDir, 'tmp');
   const engines = { generative: config.ai.providers.length > 0 };
   const queue = await startQueue(database, logger, config.queue);
@@ -91,15 +102,20 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.addHook('onClose', async () => queue.stop());
   const payments = await registerBilling(app, { config, db, bus, log: logger });
   // ROLE=all runs the jobs here too; ROLE=api only sends them (ROLE=worker is server.ts's buildWorkerApp).
-  if (config.runsWorkers) await startWorkers(queue, { config, database, db, storage, payments, log: logger, tempDir });
+  if (config.runsWorkers) {
+    await startWorkers(queue, { config, database, db, storage, payments, log: logger, tempDir, metrics, bus });
+  }
 
   const retentionDays = config.retentionDays;
   await app.register(usageRoutes, { db, retentionDays });
   await app.register(templateRoutes, { engines });
-  await app.register(projectRoutes, { db, storage, retentionDays, log: logger });
-  await app.register(photoRoutes, { db, storage, queue, engines, tempDir });
+  // Deleting a project deletes its photos' files: photos says which (it depends on projects, not the reverse).
+  await app.register(projectRoutes, { db, storage, retentionDays, log: logger, fileKeysOf: projectFileKeys });
+  await app.register(photoRoutes, { db, storage: meterUploads(storage, metrics), queue, engines, tempDir });
+  await app.register(listingRoutes, { db, storage, appUrl: config.appUrl });
   await app.register(debugRoutes);
-  const streams = new SubscriptionStreams(bus);
+  const leases = createStreamLeases(db, { maxPerUser: MAX_STREAMS_PER_USER, leaseSeconds: STREAM_LEASE_SECONDS });
+  const streams = new SubscriptionStreams({ bus, leases, log: logger });
   app.addHook('preClose', async () => streams.closeAll());
   await app.register(eventRoutes, { auth, streams });
 

@@ -2,57 +2,80 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { billingEnvSchema, resolveBillingConfig, type BillingConfig } from './modules/billing/config';
+import { billingEnvSchema, resolveBillingConfig, type BillingConfig } from './infrastructure/payments/config';
 import type { SignInLimits } from './modules/auth/sign-in-throttle';
-import { aiEnvShape, AiConfigError, resolveAiConfig, type AiConfig } from './modules/providers/config';
+import { aiEnvShape, AiConfigError, resolveAiConfig, type AiConfig } from './infrastructure/ai-providers/config';
+import {
+  resolveStorageConfig,
+  StorageConfigError,
+  storageEnvShape,
+  type StorageConfig,
+} from './infrastructure/storage/config';
 
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** The whole environment, parsed once at boot. */
-const envSchema = billingEnvSchema.extend(aiEnvShape).extend({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Unset: loopback only outside production (the dev outbox and sandbox stay on this machine), all interfaces in it. */
-  HOST: z.preprocess(emptyToUndefined, z.string().optional()),
-  APP_URL: optionalUrl,
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
-  TRUSTED_ORIGINS: z.string().optional(),
-  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-  MAIL_FROM: z.string().default('Hearth <no-reply@hearth.local>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
-  SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
-  SIGNIN_FREE_FAILURES_PER_ADDRESS: z.coerce
-    .number({ error: 'must be a whole number of failed sign-ins' })
-    .int('must be a whole number of failed sign-ins')
-    .min(1, 'must allow at least 1 failed sign-in before the waits start')
-    .max(100, 'must be at most 100: more free guesses from one address defeat the waits')
-    .default(5),
-  WEB_DIST_DIR: z.string().optional(),
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  ENHANCE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(300),
-  ENHANCE_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
-  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
-  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  STALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
-  ENHANCEMENT_ENGINE: z.enum(['local', 'ai']).default('local'),
-  REQUEST_TIMEOUT_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds' })
-    .min(1, 'must be at least 1 second')
-    .max(300, 'must be at most 300 seconds')
-    .default(10),
-  UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds' })
-    .min(1, 'must be at least 1 second')
-    .max(3600, 'must be at most 3600 seconds')
-    .default(60),
-});
+const envSchema = billingEnvSchema
+  .extend(aiEnvShape)
+  .extend(storageEnvShape)
+  .extend({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Unset: loopback only outside production (the dev outbox and sandbox stay on this machine), all interfaces in it. */
+    HOST: z.preprocess(emptyToUndefined, z.string().optional()),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+    TRUSTED_ORIGINS: z.string().optional(),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    MAIL_FROM: z.string().default('Hearth <no-reply@hearth.local>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }).default('auto'),
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(16, 'must be at least 16 characters: it guards the metrics')
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces: it is sent in an HTTP header')
+        .optional(),
+    ),
+    SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+    SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+    SIGNIN_FREE_FAILURES_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a whole number of failed sign-ins' })
+      .int('must be a whole number of failed sign-ins')
+      .min(1, 'must allow at least 1 failed sign-in before the waits start')
+      .max(100, 'must be at most 100: more free guesses from one address defeat the waits')
+      .default(5),
+    WEB_DIST_DIR: z.string().optional(),
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    ENHANCE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(300),
+    ENHANCE_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
+    QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    STALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
+    ENHANCEMENT_ENGINE: z.enum(['local', 'ai']).default('local'),
+    REQUEST_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(1, 'must be at least 1 second')
+      .max(300, 'must be at most 300 seconds')
+      .default(10),
+    SESSION_CACHE_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(0, 'must be 0 (no cache) or more')
+      .max(60, 'must be at most 60 seconds: it is how late a sign-out elsewhere may reach this process')
+      .default(10),
+    UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(1, 'must be at least 1 second')
+      .max(3600, 'must be at most 3600 seconds')
+      .default(60),
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -64,13 +87,21 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Local files under DATA_DIR/files, or an S3-compatible bucket once S3_BUCKET is set. */
+  storage: StorageConfig;
   authSecret: string;
   trustedOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
+  /** `auto`: readable lines when stdout is a terminal, JSON otherwise. */
+  logFormat: Env['LOG_FORMAT'];
+  /** The bearer token of `GET /metrics`; unset, there are no metrics (404). */
+  metricsToken: string | undefined;
   signInThrottle: SignInLimits;
   webDistDir: string;
+  /** How long a resolved session is reused without asking the database (0: never); docs/decisions/081. */
+  sessionCacheMs: number;
   role: Env['ROLE'];
   runsWorkers: boolean;
   workerConcurrency: number;
@@ -119,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!billing.config)
     throw new ConfigError(`Invalid environment:\n${billing.problems.map((p) => `  ${p}`).join('\n')}`);
   const ai = aiConfigOf(env);
+  const storage = storageConfigOf(env, dataDir);
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -127,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    storage,
     authSecret,
     trustedOrigins: [
       ...new Set([
@@ -138,12 +171,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    metricsToken: env.METRICS_TOKEN,
     signInThrottle: {
       freeFailuresPerAccountAddress: env.SIGNIN_FREE_FAILURES_PER_ADDRESS,
       maxFailuresPerAccountPerHour: env.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIpPer15Min: env.SIGNIN_MAX_FAILURES_PER_IP,
     },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     role: env.ROLE,
     runsWorkers: env.ROLE !== 'api',
     workerConcurrency: env.WORKER_CONCURRENCY,
@@ -169,6 +205,15 @@ function aiConfigOf(env: Env): AiConfig {
     return resolveAiConfig(env);
   } catch (error) {
     if (error instanceof AiConfigError) throw new ConfigError(`Invalid environment:\n  ${error.message}`);
+    throw error;
+  }
+}
+
+function storageConfigOf(env: Env, dataDir: string): StorageConfig {
+  try {
+    return resolveStorageConfig(env, dataDir);
+  } catch (error) {
+    if (error instanceof StorageConfigError) throw new ConfigError(`Invalid environment:\n  ${error.message}`);
     throw error;
   }
 }

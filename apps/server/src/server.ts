@@ -1,7 +1,9 @@
+import type { Logger } from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { DatabaseLockedError, openDatabase } from './db/client';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DatabaseLockedError, openDatabase } from './infrastructure/db/client';
 import path from 'node:path';
+import { describeStorage, StorageLockedError } from './infrastructure/storage/create-storage';
 import { createLogger } from './logger';
 import { buildWorkerApp } from './worker-app';
 
@@ -15,7 +17,8 @@ async function main() {
     { onConnectionError: (error) => logger.warn({ err: error }, 'database connection closed by the server') },
   );
   await database.migrate();
-  logger.info({ database: database.kind }, 'migrations applied');
+  logger.info({ database: database.kind, storage: describeStorage(config.storage) }, 'migrations applied');
+  warnOfEmbeddedPartsWhenSplit(config, logger);
 
   // ROLE=worker runs the jobs behind a health endpoint only; ROLE=api and ROLE=all serve the API (all: and jobs).
   const app = await (config.role === 'worker' ? buildWorkerApp : buildApp)({ config, database, logger });
@@ -48,8 +51,26 @@ async function main() {
   else logger.info(`Hearth is running at ${config.appUrl}`);
 }
 
+/**
+ * ROLE=api or ROLE=worker alone on the embedded database or local files: they cannot be shared (a second
+ * process on them is refused), so no other process can do the other half of the work.
+ */
+function warnOfEmbeddedPartsWhenSplit(config: Config, logger: Logger) {
+  if (config.role === 'all') return;
+  const embedded = [
+    ...(config.databaseUrl ? [] : ['the embedded database (no DATABASE_URL)']),
+    ...(config.storage.kind === 'local' ? ['local files (no S3_BUCKET)'] : []),
+  ];
+  if (!embedded.length) return;
+  const missing = config.role === 'api' ? 'no worker can run its jobs' : 'no API process can serve its photos';
+  logger.warn(
+    `ROLE=${config.role} on ${embedded.join(' and ')}: these serve one process only, so ${missing}. ` +
+      'Use ROLE=all, or PostgreSQL (DATABASE_URL) and S3 (S3_BUCKET) to run API and worker processes apart.',
+  );
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof StorageLockedError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -1,19 +1,19 @@
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createLocalStorage } from './adapters/local-storage';
+import { openStorage } from './infrastructure/storage/create-storage';
 import { createPostgresEventBus } from './adapters/postgres-notify';
 import type { AppDeps } from './app';
-import { registerErrorHandler } from './http/error-handler';
+import { registerErrorHandler } from './infrastructure/http/error-handler';
 import { createWorkerPayments } from './modules/billing/register';
-import { createLocalEventBus } from './modules/events/event-bus';
-import { healthRoutes } from './modules/health/routes';
-import { startQueue } from './modules/jobs/queue';
+import { createLocalEventBus } from './infrastructure/event-bus/event-bus';
+import { registerOperations } from './operations';
+import { startQueue } from './adapters/pg-boss-queue';
 import { startWorkers } from './workers';
 
 /**
- * A worker process (ROLE=worker): runs every module's jobs and serves no API, only `GET /api/health` for its
- * supervisor or load balancer; anything else is a JSON 404. Shutdown follows docs/decisions/041: the queue
+ * A worker process (ROLE=worker): runs every module's jobs and serves no API, only `GET /api/health`,
+ * `GET /api/ready` and `GET /metrics` for its supervisor and monitoring; anything else is a JSON 404. Shutdown follows docs/decisions/041: the queue
  * drains at `preClose` (running jobs get the grace period, then are handed back) and stops at `onClose`;
  * server.ts closes the database after.
  */
@@ -22,7 +22,11 @@ export async function buildWorkerApp({ config, database, logger }: AppDeps): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await app.register(healthRoutes, { database });
+  // Claimed first (local files belong to one process), and so released last (onClose hooks run last-added
+  // first): after the queue has stopped and no job writes a file any more.
+  const { storage, close: closeStorage } = await openStorage(config.storage);
+  app.addHook('onClose', closeStorage);
+  const metrics = await registerOperations(app, { config, database, storage, logger });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' }));
 
   const { db } = database;
@@ -36,8 +40,7 @@ export async function buildWorkerApp({ config, database, logger }: AppDeps): Pro
   // Last added, so closed first (Fastify runs onClose hooks last-added first): the queue before the bus.
   app.addHook('preClose', async () => void queue.drain().catch(() => undefined)); // stop() reports its errors
   app.addHook('onClose', async () => queue.stop());
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const tempDir = path.join(config.dataDir, 'tmp');
-  await startWorkers(queue, { config, database, db, storage, payments, log: logger, tempDir });
+  await startWorkers(queue, { config, database, db, storage, payments, log: logger, tempDir, metrics, bus });
   return app;
 }

@@ -1,13 +1,16 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database, Db } from './infrastructure/db/client';
 import { registerBillingJobs } from './modules/billing/jobs';
-import type { PaymentGateway } from './modules/billing/payment-gateway';
+import type { PaymentGateway } from './infrastructure/payments/payment-gateway';
 import type { PlanPriceIds } from './modules/billing/plans';
 import { registerPhotoJobs } from './modules/enhancement/jobs';
-import type { Queue } from './modules/jobs/queue';
+import type { Queue } from './infrastructure/queue/queue';
+import type { EventBus } from './infrastructure/event-bus/event-bus';
 import { registerRetentionJobs } from './modules/retention/jobs';
-import type { ObjectStorage } from './modules/storage/storage';
+import type { ObjectStorage } from './infrastructure/storage/object-storage';
+import { meterJobs } from './infrastructure/metrics/metered';
+import type { Metrics } from './infrastructure/metrics/metrics';
 
 interface WorkerDeps {
   config: Config;
@@ -18,6 +21,9 @@ interface WorkerDeps {
   payments: { gateway: PaymentGateway; priceIds: PlanPriceIds };
   log: Logger;
   tempDir: string;
+  metrics: Metrics;
+  /** Versions' progress reaches their owners' streams on every API process through it. */
+  bus: EventBus;
 }
 
 /**
@@ -25,10 +31,13 @@ interface WorkerDeps {
  * `preClose`, stop at `onClose`): there is no timer of their own to stop.
  */
 export async function startWorkers(
-  queue: Queue,
-  { config, database, db, storage, payments, log, tempDir }: WorkerDeps,
+  jobQueue: Queue,
+  { config, database, db, storage, payments, log, tempDir, metrics, bus }: WorkerDeps,
 ) {
-  await registerPhotoJobs(queue, { config, database, db, storage, log, tempDir });
+  // Every handler's outcome is counted (and photos completed or failed) on its way back to the queue.
+  const queue = meterJobs(jobQueue, metrics);
+  const onProviderCall = metrics.providerCall;
+  await registerPhotoJobs(queue, { config, database, db, storage, log, tempDir, onProviderCall, events: bus });
   await registerRetentionJobs(queue, { db, storage, log, tempDir });
   await registerBillingJobs(queue, { db, ...payments, log });
 }

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaddleGateway } from '../src/adapters/paddle-billing';
-import { usagePeriod } from '../src/db/schema';
-import { signPaddleBody } from '../src/modules/billing/paddle-signature';
+import { usagePeriod } from '../src/infrastructure/db/schema';
+import { signPaddleBody } from '../src/infrastructure/payments/paddle-signature';
 import { billEndedOverage } from '../src/modules/billing/service';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';

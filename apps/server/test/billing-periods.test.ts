@@ -2,7 +2,7 @@ import { addMonths } from 'date-fns';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxSubscription } from '@hearth/contracts';
-import { usagePeriod } from '../src/db/schema';
+import { usagePeriod } from '../src/infrastructure/db/schema';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import type { ApiClient } from './helpers/client';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscription } from '../src/db/schema';
-import { signPaddleBody } from '../src/modules/billing/paddle-signature';
+import { subscription } from '../src/infrastructure/db/schema';
+import { signPaddleBody } from '../src/infrastructure/payments/paddle-signature';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { ApiClient } from './helpers/client';

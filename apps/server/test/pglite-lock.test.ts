@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DatabaseLockedError, openDatabase } from '../src/db/client';
+import { DatabaseLockedError, openDatabase } from '../src/infrastructure/db/client';
 
 describe('the embedded database directory', () => {
   it('belongs to one process at a time, and is free again once closed', async () => {

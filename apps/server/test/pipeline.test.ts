@@ -47,9 +47,10 @@ describe('the photo pipeline', () => {
         projectId: project.id,
         status: 'completed',
         originalUrl: `/api/photos/${photo.id}/original`,
-        enhancedUrl: `/api/photos/${photo.id}/enhanced`,
-        thumbnailUrl: `/api/photos/${photo.id}/thumbnail`,
-        downloadUrl: `/api/photos/${photo.id}/download`,
+        // The photo's own files follow its chosen version, and their URLs say which (issue 12).
+        enhancedUrl: `/api/photos/${photo.id}/enhanced?v=${photo.chosenVersionId}`,
+        thumbnailUrl: `/api/photos/${photo.id}/thumbnail?v=${photo.chosenVersionId}`,
+        downloadUrl: `/api/photos/${photo.id}/download?v=${photo.chosenVersionId}`,
         templateName: 'Professional Enhancement',
         engine: 'local',
         operations: ['professional-enhancement'],
@@ -67,8 +68,8 @@ describe('the photo pipeline', () => {
       processedPhotos: 3,
       completedPhotos: 3,
       failedPhotos: 0,
-      thumbnailUrl: `/api/photos/${photos[0]!.id}/thumbnail`,
     });
+    expect(finished.thumbnailUrl).toMatch(new RegExp(`^/api/photos/${photos[0]!.id}/thumbnail\\?v=\\d+$`));
     expect(projectListSchema.parse((await client.get('/api/projects')).body)).toHaveLength(1);
     expect(await usage(client)).toMatchObject({ imagesUsed: 3, imagesRemaining: 7 });
   });

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { openDatabase } from '../src/infrastructure/db/client';
 import { APP_ORIGIN } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { createPostgresDatabase } from './helpers/database';

@@ -6,9 +6,9 @@ import {
   ProviderRefusedError,
   ProviderTimeoutError,
   ProviderUnavailableError,
-} from '../src/modules/providers/errors';
-import type { ImageEditRequest } from '../src/modules/providers/provider';
-import { withRetries } from '../src/modules/providers/retry';
+} from '../src/infrastructure/ai-providers/errors';
+import type { ImageEditRequest } from '../src/infrastructure/ai-providers/provider';
+import { withRetries } from '../src/infrastructure/ai-providers/retry';
 import { fakeBfl, type BflScript } from './helpers/fake-bfl';
 import { type FakeVendor, parseJsonBody, recordingSleep, type Reply } from './helpers/fake-vendor';
 import { makeJpeg } from './helpers/images';
@@ -26,14 +26,14 @@ afterEach(async () => {
   vendor = undefined;
 });
 
-async function bfl(script: Omit<BflScript, 'image'> & { image?: Buffer }, { maxRetries = 2, timeoutMs = 10_000 } = {}) {
+async function bfl(
+  script: Omit<BflScript, 'image'> & { image?: Buffer },
+  { maxRetries = 2, timeoutMs = 10_000, model = 'flux-kontext-pro' } = {},
+) {
   vendor = fakeBfl({ image: result, ...script });
   const baseUrl = await vendor.start();
   const { delays, sleep } = recordingSleep();
-  const adapter = createBflProvider(
-    { id: 'bfl', apiKey: 'bfl-test-key', baseUrl, model: 'flux-kontext-pro' },
-    { pollIntervalMs: 5 },
-  );
+  const adapter = createBflProvider({ id: 'bfl', apiKey: 'bfl-test-key', baseUrl, model }, { pollIntervalMs: 5 });
   const provider = withRetries(adapter, { timeoutMs, maxRetries, sleep, random: () => 0.5 });
   const paths = () => vendor!.requests.map((sent) => `${sent.method} ${sent.url.split('?')[0]}`);
   return { provider, delays, requests: vendor.requests, paths };
@@ -44,6 +44,7 @@ const request = (aspectRatio = 1600 / 1067): ImageEditRequest => ({
   mimeType: 'image/jpeg',
   prompt: 'Virtually stage this dining room.',
   aspectRatio,
+  targetSize: { width: 1600, height: 1067 },
 });
 
 const httpError = (status: number, detail: string, headers?: Record<string, string>): Reply => ({
@@ -196,5 +197,19 @@ describe('BFL FLUX Kontext adapter over REST', () => {
     const { provider, paths } = await bfl({ submit: [httpError(402, 'Insufficient credits')] });
     await expect(provider.edit(request())).rejects.toBeInstanceOf(ProviderOutOfCreditError);
     expect(paths()).toHaveLength(1);
+  });
+});
+
+describe('FLUX.2 [pro]: an exact output size', () => {
+  it('asks for width and height (multiples of 16, up to 4 MP and 2048 px) instead of a ratio', async () => {
+    const { provider, requests, paths } = await bfl({ polls: ['Ready'] }, { model: 'flux-2-pro' });
+    const answer = await provider.edit({ ...request(), targetSize: { width: 6000, height: 4000 } });
+    await provider.edit({ ...request(3 / 4), targetSize: { width: 900, height: 1200 } });
+    expect(paths()[0]).toBe('POST /v1/flux-2-pro');
+    const submits = requests.filter((sent) => sent.method === 'POST').map(parseJsonBody);
+    expect(submits[0]).toMatchObject({ width: 2048, height: 1360, output_format: 'jpeg', safety_tolerance: 2 });
+    expect(submits[0]).not.toHaveProperty('aspect_ratio');
+    expect(submits[1]).toMatchObject({ width: 896, height: 1200 });
+    expect(answer.requestedSize).toEqual({ width: 2048, height: 1360 });
   });
 });

@@ -7,19 +7,21 @@ import {
   ProviderRefusedError,
   ProviderTimeoutError,
   ProviderUnavailableError,
-} from '../src/modules/providers/errors';
-import type { ImageEditRequest } from '../src/modules/providers/provider';
-import { withRetries } from '../src/modules/providers/retry';
+} from '../src/infrastructure/ai-providers/errors';
+import type { ImageEditRequest } from '../src/infrastructure/ai-providers/provider';
+import { withRetries } from '../src/infrastructure/ai-providers/retry';
 import {
   geminiError,
+  geminiFinalInSecondCandidate,
   geminiImage,
   geminiImageSafety,
   geminiPath,
   geminiPromptBlocked,
   geminiRateLimited,
+  geminiThinkingImage,
 } from './helpers/fake-gemini';
 import { FakeVendor, parseJsonBody, recordingSleep, scripted, type Handler } from './helpers/fake-vendor';
-import { makeJpeg } from './helpers/images';
+import { makeJpeg, makePng } from './helpers/images';
 
 const MODEL = 'gemini-2.5-flash-image';
 let photo: Buffer;
@@ -35,11 +37,11 @@ afterEach(async () => {
   vendor = undefined;
 });
 
-async function gemini(handler: Handler, { maxRetries = 2, timeoutMs = 10_000 } = {}) {
+async function gemini(handler: Handler, { maxRetries = 2, timeoutMs = 10_000, model = MODEL } = {}) {
   vendor = new FakeVendor(handler);
   const baseUrl = await vendor.start();
   const { delays, sleep } = recordingSleep();
-  const adapter = createGeminiProvider({ id: 'gemini', apiKey: 'test-gemini-key', baseUrl, model: MODEL });
+  const adapter = createGeminiProvider({ id: 'gemini', apiKey: 'test-gemini-key', baseUrl, model });
   const provider = withRetries(adapter, { timeoutMs, maxRetries, sleep, random: () => 0.5 });
   return { provider, delays, requests: vendor.requests };
 }
@@ -49,6 +51,7 @@ const request = (): ImageEditRequest => ({
   mimeType: 'image/jpeg',
   prompt: 'Virtually stage this living room.',
   aspectRatio: 1600 / 1067,
+  targetSize: { width: 1600, height: 1067 },
 });
 
 describe('Gemini adapter through @google/genai', () => {
@@ -207,5 +210,83 @@ describe('Gemini adapter through @google/genai', () => {
     await expect(provider.edit(request())).rejects.toBeInstanceOf(ProviderConfigurationError);
     await expect(provider.edit(request())).rejects.toBeInstanceOf(ProviderBusyError);
     expect(delays).toEqual([]);
+  });
+});
+
+type SentImageConfig = { generationConfig: { imageConfig: { aspectRatio: string; imageSize?: string } } };
+const imageConfigOf = (sent: { body: Buffer }) =>
+  (parseJsonBody(sent as never) as SentImageConfig).generationConfig.imageConfig;
+
+describe('Gemini 3 image models: sizes, thinking drafts and prices', () => {
+  const FLASH = 'gemini-3.1-flash-image-preview';
+
+  it('asks for the resolution closest to the original: 4K for 24 MP, 2K for 3 MP, 1K for 1.7 MP', async () => {
+    const { provider, requests } = await gemini(scripted(geminiImage(result)), { model: FLASH });
+    for (const targetSize of [
+      { width: 6000, height: 4000 },
+      { width: 2100, height: 1400 },
+      { width: 1600, height: 1067 },
+    ]) {
+      await provider.edit({ ...request(), targetSize });
+    }
+    expect(requests.map(imageConfigOf)).toEqual([
+      { aspectRatio: '3:2', imageSize: '4K' },
+      { aspectRatio: '3:2', imageSize: '2K' },
+      { aspectRatio: '3:2', imageSize: '1K' },
+    ]);
+  });
+
+  it('never sends imageSize to Gemini 2.5 Flash Image, which answers at 1K only', async () => {
+    const { provider, requests } = await gemini(scripted(geminiImage(result)));
+    const answer = await provider.edit({ ...request(), targetSize: { width: 6000, height: 4000 } });
+    expect(imageConfigOf(requests[0]!)).toEqual({ aspectRatio: '3:2' });
+    expect(answer.requestedSize).toBeUndefined();
+  });
+
+  it('reports the size it asked for, so an answer at 1K when 4K was asked is seen', async () => {
+    const { provider } = await gemini(scripted(geminiImage(result)), { model: FLASH });
+    const answer = await provider.edit({ ...request(), targetSize: { width: 6000, height: 4000 } });
+    expect(answer.requestedSize).toEqual({ width: 5056, height: 3392 });
+    expect({ width: answer.width, height: answer.height }).toEqual({ width: 1248, height: 832 });
+  });
+
+  it('wants the photo at the size it will answer, up to 3072 px; 2048 px for Gemini 2.5', () => {
+    const flash = createGeminiProvider({ id: 'gemini', apiKey: 'k', baseUrl: undefined, model: FLASH });
+    const old = createGeminiProvider({ id: 'gemini', apiKey: 'k', baseUrl: undefined, model: MODEL });
+    expect(flash.inputSide({ width: 6000, height: 4000 })).toBe(3072);
+    expect(flash.inputSide({ width: 2100, height: 1400 })).toBe(2528);
+    expect(flash.inputSide({ width: 1600, height: 1067 })).toBe(2048);
+    expect(old.inputSide({ width: 6000, height: 4000 })).toBe(2048);
+  });
+
+  it('takes the final image, not the draft (thought) images before it, and prices image and thinking tokens apart', async () => {
+    const [draftA, draftB, final] = await Promise.all([makePng(1264, 848), makePng(1200, 800), makePng(2528, 1696)]);
+    const { provider } = await gemini(scripted(geminiThinkingImage([draftA, draftB], final)), { model: FLASH });
+    const answer = await provider.edit({ ...request(), targetSize: { width: 6000, height: 4000 } });
+    expect(answer.image.equals(final)).toBe(true);
+    expect({ width: answer.width, height: answer.height }).toEqual({ width: 2528, height: 1696 });
+    expect(answer.usage).toMatchObject({ inputTokens: 1400, outputTokens: 2520 + 300 });
+    // 1400 input tokens at $0.50/M, 2520 image tokens at $60/M, 300 thinking tokens at $3/M.
+    expect(answer.usage!.costUsd).toBeCloseTo((1400 * 0.5 + 2520 * 60 + 300 * 3) / 1e6, 9);
+  });
+
+  it('reads every candidate for the final image', async () => {
+    const [draft, final] = await Promise.all([makePng(1264, 848), makePng(2528, 1696)]);
+    const { provider } = await gemini(scripted(geminiFinalInSecondCandidate(draft, final)), {
+      model: 'gemini-3-pro-image-preview',
+    });
+    const answer = await provider.edit(request());
+    expect(answer.image.equals(final)).toBe(true);
+  });
+
+  it('treats an answer with only drafts as a bad response that says so, never using a draft', async () => {
+    const draft = await makePng(1264, 848);
+    const onlyDrafts = geminiThinkingImage([draft], draft);
+    const body = onlyDrafts.body as { candidates: { content: { parts: Record<string, unknown>[] } }[] };
+    body.candidates[0]!.content.parts.pop();
+    const { provider } = await gemini(scripted(onlyDrafts), { model: FLASH, maxRetries: 0 });
+    const error = await provider.edit(request()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderBadResponseError);
+    expect((error as ProviderBadResponseError).detail).toContain('only 1 draft (thought) image');
   });
 });

@@ -7,9 +7,9 @@ import {
   ProviderRefusedError,
   ProviderTimeoutError,
   ProviderUnavailableError,
-} from '../src/modules/providers/errors';
-import type { ImageEditRequest } from '../src/modules/providers/provider';
-import { withRetries } from '../src/modules/providers/retry';
+} from '../src/infrastructure/ai-providers/errors';
+import type { ImageEditRequest } from '../src/infrastructure/ai-providers/provider';
+import { withRetries } from '../src/infrastructure/ai-providers/retry';
 import {
   OPENAI_EDITS_PATH,
   openAiError,
@@ -47,6 +47,7 @@ const request = (aspectRatio = 1600 / 1067): ImageEditRequest => ({
   mimeType: 'image/jpeg',
   prompt: 'Virtually stage this bedroom.',
   aspectRatio,
+  targetSize: { width: 1600, height: 1067 },
 });
 
 describe('OpenAI adapter through the openai SDK', () => {
@@ -178,5 +179,60 @@ describe('OpenAI adapter through the openai SDK', () => {
   it('reports a rejected key as a configuration problem', async () => {
     const { provider } = await openai(scripted(openAiError(401, 'invalid_api_key', 'Incorrect API key provided.')));
     await expect(provider.edit(request())).rejects.toBeInstanceOf(ProviderConfigurationError);
+  });
+});
+
+describe('gpt-image-2: any size within its limits', () => {
+  it('asks for the original’s shape at its resolution within 3840 px and 8.3 MP, without input_fidelity', async () => {
+    const { provider, requests } = await openai(scripted(openAiImage(result, 'req_2', '3520x2336')), {
+      model: 'gpt-image-2',
+    });
+    const answer = await provider.edit({ ...request(), targetSize: { width: 6000, height: 4000 } });
+    await provider.edit({ ...request(3 / 4), targetSize: { width: 1200, height: 1600 } });
+    const forms = await Promise.all(requests.map(readEditForm));
+    expect(forms.map((form) => form.get('size'))).toEqual(['3520x2336', '1200x1600']);
+    expect(forms[0]!.has('input_fidelity')).toBe(false);
+    expect(forms[0]!.get('output_format')).toBe('jpeg');
+    expect(answer.requestedSize).toEqual({ width: 3520, height: 2336 });
+    // 200 text tokens at $5/M, 1300 image tokens at $8/M, 6208 output tokens at $30/M.
+    expect(answer.usage!.costUsd).toBeCloseTo((200 * 5 + 1300 * 8 + 6208 * 30) / 1e6, 9);
+  });
+
+  it('keeps every size a multiple of 16, at least 0.65 MP and at most 3:1', async () => {
+    const { provider, requests } = await openai(scripted(openAiImage(result)), { model: 'gpt-image-2' });
+    await provider.edit({ ...request(1.5), targetSize: { width: 600, height: 400 } });
+    await provider.edit({ ...request(5), targetSize: { width: 5000, height: 1000 } });
+    const sizes = await Promise.all(requests.map(async (sent) => String((await readEditForm(sent)).get('size'))));
+    for (const size of sizes) {
+      const [width, height] = size.split('x').map(Number) as [number, number];
+      expect(width % 16).toBe(0);
+      expect(height % 16).toBe(0);
+      expect(width * height).toBeGreaterThanOrEqual(655_360);
+      expect(width * height).toBeLessThanOrEqual(8_294_400);
+      expect(Math.max(width / height, height / width)).toBeLessThanOrEqual(3);
+    }
+    expect(sizes[0]).toBe('992x672');
+  });
+
+  it('wants the photo at the size it will answer; the fixed-size models at 2048 px', () => {
+    const make = (model: string) =>
+      createOpenAiProvider({ id: 'openai', apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1', model });
+    expect(make('gpt-image-2').inputSide({ width: 6000, height: 4000 })).toBe(3520);
+    expect(make('gpt-image-2').inputSide({ width: 1600, height: 1067 })).toBe(2048);
+    expect(make('gpt-image-1').inputSide({ width: 6000, height: 4000 })).toBe(2048);
+  });
+
+  it('treats image_content_policy_violation as a refusal, like moderation_blocked', async () => {
+    const violation = openAiError(
+      400,
+      'image_content_policy_violation',
+      'This request has been blocked by our content filters.',
+      'invalid_request_error',
+    );
+    const { provider, requests } = await openai(scripted(violation), { model: 'gpt-image-2' });
+    const error = await provider.edit(request()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderRefusedError);
+    expect((error as ProviderRefusedError).detail).toContain('image_content_policy_violation');
+    expect(requests).toHaveLength(1);
   });
 });

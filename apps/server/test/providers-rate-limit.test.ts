@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client';
-import { ProviderBusyError } from '../src/modules/providers/errors';
-import { ProviderRateLimiter, SqlRateLimitStore } from '../src/modules/providers/rate-limit';
+import type { Database } from '../src/infrastructure/db/client';
+import { ProviderBusyError } from '../src/infrastructure/ai-providers/errors';
+import { ProviderRateLimiter, SqlRateLimitStore } from '../src/infrastructure/ai-providers/rate-limit';
 import { openTestDatabase } from './helpers/database';
 
 let database: Database;

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { Database } from '../src/db/client';
+import type { Database } from '../src/infrastructure/db/client';
 import { APP_ORIGIN, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { openTestDatabase } from './helpers/database';
@@ -67,7 +67,8 @@ it('ENHANCE_JOB_EXPIRE_SECONDS and ENHANCE_RETRY_LIMIT changed after the first b
     const photoId = upload.body.photos[0]!.id;
     const { rows } = await database.query(
       `select retry_limit, extract(epoch from expire_in)::int as expire_seconds
-         from pgboss.job where name = 'photo.enhance' and data->>'photoId' = $1`,
+         from pgboss.job where name = 'photo.enhance'
+          and data->>'versionId' in (select id::text from photo_version where photo_id = $1)`,
       [photoId],
     );
     expect(rows).toEqual([{ retry_limit: 5, expire_seconds: 45 }]);

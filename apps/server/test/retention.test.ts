@@ -6,7 +6,7 @@ import type { Project } from '@hearth/contracts';
 import { enhancePhoto } from '../src/modules/enhancement/enhance-photo';
 import { removeStaleTempFiles, TEMP_FILE_MAX_AGE_MS } from '../src/modules/retention/stale-temp-files';
 import { sweepExpiredProjects } from '../src/modules/retention/sweep';
-import type { ObjectStorage } from '../src/modules/storage/storage';
+import type { ObjectStorage } from '../src/infrastructure/storage/object-storage';
 import { startTestApp, storageOf, tempDirOf, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { fixture } from './helpers/fixtures';
@@ -34,7 +34,8 @@ async function enhancedProject(client: Awaited<ReturnType<typeof signedInAgent>>
   const upload = await uploadPhotos(client, project.id, [fixture('exterior.jpg')]);
   expect(upload.status).toBe(201);
   const photoId = upload.body.photos[0]!.id;
-  await enhancePhoto({ ...deps(), tempDir: tempDirOf(testApp) }, photoId, { isLastAttempt: true });
+  const { rows } = await testApp.database.query('select id from photo_version where photo_id = $1', [photoId]);
+  await enhancePhoto({ ...deps(), tempDir: tempDirOf(testApp) }, rows[0]!.id as string, { isLastAttempt: true });
   return { project, photoId };
 }
 
@@ -57,12 +58,9 @@ describe('the retention sweep', () => {
     const old = await enhancedProject(client);
     const kept = await enhancedProject(client);
     const oldFiles = (await filesOnDisk()).filter((f) => f.includes(old.photoId));
-    expect(oldFiles.map((f) => path.basename(f)).sort()).toEqual([
-      'enhanced.jpg',
-      'original',
-      'preview.jpg',
-      'thumbnail.jpg',
-    ]);
+    expect(
+      oldFiles.map((f) => path.basename(f).replace(/^version-[\w-]+?(-thumbnail)?\.jpg$/, 'version$1.jpg')).sort(),
+    ).toEqual(['original', 'preview.jpg', 'thumbnail.jpg', 'version-thumbnail.jpg', 'version.jpg']);
     await expire(old.project.id);
 
     expect(await sweepExpiredProjects(deps())).toBe(1);
@@ -75,7 +73,7 @@ describe('the retention sweep', () => {
     expect(rows[0]!.n).toBe(0);
     const remaining = await filesOnDisk();
     expect(remaining.filter((f) => f.includes(old.photoId))).toEqual([]);
-    expect(remaining.filter((f) => f.includes(kept.photoId))).toHaveLength(4);
+    expect(remaining.filter((f) => f.includes(kept.photoId))).toHaveLength(5);
     expect((await client.bytes(`/api/photos/${kept.photoId}/enhanced`)).status).toBe(200);
 
     // Again, and twice at once: nothing more to do, nothing breaks.
@@ -146,8 +144,8 @@ describe('a retention sweep that fails part way', () => {
   it('whichever file deletion fails, a second sweep leaves no row and no file; other projects are still swept', async () => {
     const { client } = await signedInAgent(testApp);
     await startTrial(client);
-    // Four files per photo (original, preview, enhanced, thumbnail): fail at each in turn.
-    for (let failing = 1; failing <= 4; failing++) {
+    // Five files per photo (original, preview, thumbnail, its version's result and thumbnail): fail at each in turn.
+    for (let failing = 1; failing <= 5; failing++) {
       const stuck = await enhancedProject(client);
       const other = await enhancedProject(client);
       await expire(stuck.project.id);

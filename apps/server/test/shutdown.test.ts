@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Photo } from '@hearth/contracts';
-import { decodeImageBuffer, encodeRgbToJpegBuffer } from '@hearth/image-engine';
-import { openDatabase } from '../src/db/client';
-import { simulateProvider } from '@hearth/image-engine/test-support';
+import { openDatabase } from '../src/infrastructure/db/client';
 import { APP_ORIGIN, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { createPostgresDatabase } from './helpers/database';
-import { geminiImage } from './helpers/fake-gemini';
-import { FakeVendor, parseJsonBody, type RecordedRequest, type Reply } from './helpers/fake-vendor';
+import { startLoopbackS3 } from './helpers/s3-server';
+import { stagedGeminiAnswer } from './helpers/staged-answer';
+import { FakeVendor, type RecordedRequest, type Reply } from './helpers/fake-vendor';
 import { fixture } from './helpers/fixtures';
 import { newProject, settledPhotos, startTrial, uploadPhotos, usage } from './helpers/projects';
 import { freePort, startServerProcess, waitForHealth, type ServerProcess } from './helpers/server-process';
@@ -28,17 +27,7 @@ afterEach(async () => {
 });
 
 /** The staged answer: the photo sent, as Gemini would send it back. */
-async function stagedAnswer(request: RecordedRequest): Promise<Reply> {
-  const body = parseJsonBody(request) as { contents: { parts: { inlineData?: { data: string } }[] }[] };
-  const sent = Buffer.from(body.contents[0]!.parts.find((p) => p.inlineData)!.inlineData!.data, 'base64');
-  const result = await simulateProvider(await decodeImageBuffer(sent), {
-    width: 1248,
-    height: 832,
-    framing: 'stretched',
-    gain: 1.03,
-  });
-  return geminiImage(await encodeRgbToJpegBuffer(result), 'image/jpeg');
-}
+const stagedAnswer = stagedGeminiAnswer;
 
 async function setup(firstAnswer: (request: RecordedRequest) => Promise<Reply>, graceSeconds: number) {
   let answered = 0;
@@ -49,6 +38,9 @@ async function setup(firstAnswer: (request: RecordedRequest) => Promise<Reply>, 
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const postgres = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : undefined;
   if (postgres) cleanups.push(() => postgres.drop());
+  // Two processes share photos only through a bucket: local files belong to one process (decision 072).
+  const s3 = postgres ? await startLoopbackS3() : undefined;
+  if (s3) cleanups.push(() => s3.close());
   const port = await freePort();
   const env = {
     DATA_DIR: dataDir,
@@ -57,6 +49,7 @@ async function setup(firstAnswer: (request: RecordedRequest) => Promise<Reply>, 
     APP_URL: APP_ORIGIN,
     LOG_LEVEL: 'info',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(s3?.env ?? {}),
     GEMINI_API_KEY: 'test-gemini-key',
     GEMINI_BASE_URL: vendor.baseUrl,
     AI_MAX_RETRIES: '0',
@@ -73,7 +66,10 @@ async function setup(firstAnswer: (request: RecordedRequest) => Promise<Reply>, 
     await Promise.all(running.map((s) => s.exited));
   });
   async function start(onPort = port) {
-    const server = startServerProcess({ ...env, PORT: String(onPort) });
+    // Each process its own folder: with PostgreSQL and S3 nothing of a photo is kept there.
+    const ownDataDir = onPort === port ? dataDir : mkdtempSync(path.join(tmpdir(), 'hearth-shutdown-'));
+    if (ownDataDir !== dataDir) cleanups.push(() => rmSync(ownDataDir, { recursive: true, force: true }));
+    const server = startServerProcess({ ...env, DATA_DIR: ownDataDir, PORT: String(onPort) });
     running.push(server);
     await waitForHealth(onPort, server);
     return server;
@@ -111,14 +107,13 @@ it('hands a photo still running after the grace period straight back, exits 0, a
   );
   const photoState = () =>
     inspect(async (query) => {
-      const [row] = (await query('select status, enhance_job_id from photo where id = $1', [photo.id])) as {
-        status: string;
-        enhance_job_id: string;
-      }[];
+      const [row] = (await query('select id, status, job_id as enhance_job_id from photo_version where photo_id = $1', [
+        photo.id,
+      ])) as { id: string; status: string; enhance_job_id: string }[];
       const jobs = (await query(
         `select id, state, start_after <= now() as startable from pgboss.job
-          where name = 'photo.enhance' and data->>'photoId' = $1 order by created_on`,
-        [photo.id],
+          where name = 'photo.enhance' and data->>'versionId' = $1 order by created_on`,
+        [row!.id],
       )) as { id: string; state: string; startable: boolean }[];
       return { photo: row!, jobs };
     });

@@ -8,12 +8,12 @@ import {
   STRUCTURE_REVIEW_REASON,
   type RgbImage,
 } from '@hearth/image-engine';
-import { photo as photoTable } from '../src/db/schema';
+import { photo as photoTable } from '../src/infrastructure/db/schema';
 import { addFurniture, addBackWallWindow, copyImage, simulateProvider } from '@hearth/image-engine/test-support';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { fixture } from './helpers/fixtures';
-import { geminiImage, geminiImageSafety, geminiPath, geminiRateLimited } from './helpers/fake-gemini';
+import { geminiImage, geminiImageSafety, geminiPath, geminiRateLimited, geminiSentImage } from './helpers/fake-gemini';
 import { FakeVendor, parseJsonBody, type RecordedRequest, type Reply } from './helpers/fake-vendor';
 import { newProject, settledPhotos, startTrial, uploadPhotos, usage } from './helpers/projects';
 
@@ -43,6 +43,9 @@ beforeAll(async () => {
     QUEUE_POLL_SECONDS: '0.5',
     GEMINI_API_KEY: 'test-gemini-key',
     GEMINI_BASE_URL: vendor.baseUrl,
+    // The stand-in answers as Gemini 2.5 Flash Image (1K, one image part); the default model's sizes and
+    // thinking drafts are covered by sharper-models.test.ts.
+    GEMINI_MODEL: 'gemini-2.5-flash-image',
     AI_IMAGES_PER_MINUTE: '6000',
     AI_MAX_RETRIES: '1',
     ENHANCE_RETRY_LIMIT: '0',
@@ -57,11 +60,7 @@ beforeEach(() => {
   answer = staged(addFurniture);
 });
 
-function sentImage(request: RecordedRequest): Buffer {
-  const body = parseJsonBody(request) as { contents: { parts: { inlineData?: { data: string } }[] }[] };
-  const part = body.contents[0]!.parts.find((p) => p.inlineData);
-  return Buffer.from(part!.inlineData!.data, 'base64');
-}
+const sentImage = geminiSentImage;
 
 async function stageOne(fields: Record<string, string>) {
   const agent = await signedInAgent(testApp);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POPULAR_TEMPLATE_ORDER, usageStatsSchema, type Photo, type Project, type Template } from '@hearth/contracts';
-import { SYSTEM_RULES } from '../src/modules/enhancement/prompt';
+import { SYSTEM_RULES } from '../src/modules/templates/prompt';
 import { NO_PROVIDER_REASON } from '../src/modules/templates/service';
-import { finalPromptForPhoto } from '../src/modules/enhancement/request';
+import { finalPromptForVersion } from '../src/modules/templates/request';
 import { startTestApp, type TestApp } from './helpers/app';
 import { ApiClient } from './helpers/client';
 import { signedInAgent } from './helpers/accounts';
@@ -201,17 +201,24 @@ describe('templates and the final prompt', () => {
     const { client } = await signedInAgent(testApp);
     const templates = (await client.get<Template[]>('/api/templates')).body;
     const bedroom = templates.find((t) => t.name === 'Bedroom')!;
-    const cases: [string, string][] = [
-      [bedroom.prompt, bedroom.prompt],
-      [`${bedroom.prompt}. Add a reading chair`, `${bedroom.prompt}. Add a reading chair`],
-      [`  ${bedroom.prompt}.   Add a reading chair  `, `${bedroom.prompt}. Add a reading chair`],
-      ['Add a reading chair', 'Add a reading chair'],
+    // A staging template is made in its default style unless another is chosen (issue 12).
+    const bedroomStyle = `\nStyle: ${bedroom.defaultStyle} — `;
+    const cases: [string, string, string | null][] = [
+      [bedroom.prompt, bedroom.prompt, bedroomStyle],
+      [`${bedroom.prompt}. Add a reading chair`, `${bedroom.prompt}. Add a reading chair`, bedroomStyle],
+      [`  ${bedroom.prompt}.   Add a reading chair  `, `${bedroom.prompt}. Add a reading chair`, bedroomStyle],
+      ['Add a reading chair', 'Add a reading chair', null],
     ];
-    for (const [prompt, edit] of cases) {
+    for (const [prompt, edit, style] of cases) {
       const response = await client.post('/api/debug/prompt', { prompt });
       expect(response.status).toBe(200);
-      expect(response.body.finalPrompt).toBe(`${SYSTEM_RULES}\n\nRequested edit: ${edit}`);
+      const finalPrompt = response.body.finalPrompt as string;
+      expect(finalPrompt.startsWith(`${SYSTEM_RULES}\n\nRequested edit: ${edit}`)).toBe(true);
+      if (style) expect(finalPrompt).toContain(style);
+      else expect(finalPrompt).toBe(`${SYSTEM_RULES}\n\nRequested edit: ${edit}`);
     }
+    const scandinavian = await client.post('/api/debug/prompt', { prompt: bedroom.prompt, style: 'Scandinavian' });
+    expect(scandinavian.body.finalPrompt).toMatch(/\nStyle: Scandinavian — light oak/);
     const long = await client.post('/api/debug/prompt', { prompt: 'x'.repeat(2001) });
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('Custom instructions can be at most 2000 characters.');
@@ -230,11 +237,13 @@ describe('templates and the final prompt', () => {
     );
     expect(upload.status).toBe(201);
     const { rows } = await testApp.database.query(
-      'select template_id as "templateId", custom_prompt as "customPrompt" from photo where id = $1',
+      'select template_id as "templateId", custom_prompt as "customPrompt", style from photo_version where photo_id = $1',
       [upload.body.photos[0]!.id],
     );
     const preview = await client.post('/api/debug/prompt', { prompt });
-    expect(preview.body.finalPrompt).toBe(finalPromptForPhoto(rows[0] as Parameters<typeof finalPromptForPhoto>[0]));
+    expect(preview.body.finalPrompt).toBe(
+      finalPromptForVersion(rows[0] as Parameters<typeof finalPromptForVersion>[0]),
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '@hearth/contracts';
-import { UNREADABLE_FAILURE } from '../src/modules/enhancement/failure-messages';
+import { UNREADABLE_FAILURE } from '../src/modules/photos/failure-messages';
 import { bmpSuite, FIXTURE_TIFFS_DIR } from '@hearth/image-engine/test-support';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoStatusSchema } from './projects';
 
 export const planIdSchema = z.enum(['starter', 'pro', 'elite']);
 export type PlanId = z.infer<typeof planIdSchema>;
@@ -78,6 +79,11 @@ export const subscriptionEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('subscription.updated'),
     data: z.object({ userId: z.string(), planName: z.string().nullable() }),
+  }),
+  /** A version of one of the user's photos started, completed or failed (on whichever worker ran it). */
+  z.object({
+    type: z.literal('photo.updated'),
+    data: z.object({ projectId: z.string(), photoId: z.string(), versionId: z.string(), status: photoStatusSchema }),
   }),
 ]);
 export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;

@@ -5,3 +5,6 @@ export * from './templates';
 export * from './usage';
 export * from './billing';
 export * from './jobs';
+export * from './versions';
+export * from './health';
+export * from './disclosure';

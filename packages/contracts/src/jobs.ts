@@ -6,8 +6,8 @@ import { z } from 'zod';
  * what the first run left.
  */
 export const jobPayloadSchemas = {
-  /** Decode, enhance or stage one uploaded photo. */
-  'photo.enhance': z.strictObject({ photoId: z.uuid('photoId must be a photo id (a UUID)') }),
+  /** Make one version of a photo: decode it (once per photo), then enhance or stage it. */
+  'photo.enhance': z.strictObject({ versionId: z.uuid('versionId must be a version id (a UUID)') }),
   /** Queue again (or fail) photos whose job was lost; runs every STALL_CHECK_SECONDS (decision 042). */
   'photo.recover-stalled': z.strictObject({}),
   /** Delete projects past their retention date, and stale temporary files. Hourly. */

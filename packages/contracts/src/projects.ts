@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { disclosureProfileIdSchema, editClassificationSchema } from './disclosure';
 
 export const MAX_UPLOAD_BYTES = 26_214_400; // 25 MB
 export const MAX_PHOTOS_PER_BATCH = 30;
@@ -35,6 +36,13 @@ export const projectSchema = z.object({
   failedPhotos: z.number().int(),
   reviewPhotos: z.number().int(),
   thumbnailUrl: z.string().nullable(),
+  /** The listing the project is for (issue 14). */
+  address: z.string().nullable(),
+  mlsNumber: z.string().nullable(),
+  disclosureProfile: disclosureProfileIdSchema,
+  /** The public originals page ('/listing/<token>'), while the listing is published. */
+  publicUrl: z.string().nullable(),
+  publishedAt: z.iso.datetime().nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.array(projectSchema);
@@ -44,6 +52,35 @@ export const createProjectSchema = z.object({
   status: z.literal('uploading').optional(),
 });
 export type CreateProjectInput = z.infer<typeof createProjectSchema>;
+
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${what} can be at most ${max} characters.` })
+    .transform((value) => value || null)
+    .nullable();
+
+/** Rename a project and make it a listing: each field left out stays as it is; an empty address or number clears it. */
+export const updateProjectSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'Please enter a project name.' })
+      .max(120, { error: 'A project name can be at most 120 characters.' }),
+    address: optionalText(200, 'A listing address'),
+    mlsNumber: optionalText(40, 'An MLS number'),
+    disclosureProfile: disclosureProfileIdSchema,
+  })
+  .partial()
+  .strict();
+export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
+
+/** `GET /api/projects?q=`: projects whose name or listing address contains the words. */
+export const projectListQuerySchema = z.object({
+  q: z.string().trim().max(200, { error: 'Search for at most 200 characters.' }).optional(),
+});
 
 export const photoSchema = z.object({
   id: z.string(),
@@ -65,6 +102,13 @@ export const photoSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
+  /** The version downloads use; null until one has completed. */
+  chosenVersionId: z.string().nullable(),
+  /** The style of the chosen (else the newest) version, for staging templates. */
+  style: z.string().nullable(),
+  versionCount: z.number().int(),
+  /** Whether the chosen (else newest) version must be disclosed, from how it was made; null before any. */
+  edit: editClassificationSchema.nullable(),
 });
 export type Photo = z.infer<typeof photoSchema>;
 export const photoListSchema = z.array(photoSchema);

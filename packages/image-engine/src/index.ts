@@ -11,10 +11,12 @@ export {
   ImageTooLargeError,
   JPEG_QUALITY,
   makeThumbnail,
+  makeThumbnailFromRgb,
   MAX_INPUT_PIXELS,
   metadataFreeJpegStream,
   normalizeToJpeg,
   readImageInfo,
+  readImageInfoFromHead,
   resizeRgb,
   startDecoding,
   type ImageInfo,
@@ -31,6 +33,8 @@ export {
 } from './codecs/image-compose';
 export { sniffImageFile, sniffImageType, type ImageType } from './codecs/image-type';
 export {
+  decodePhoto,
+  type DecodedPhoto,
   LOCAL_TEMPLATE_OPERATIONS,
   NO_LAWN,
   NO_SKY,
@@ -44,3 +48,4 @@ export { fitToOriginal, type FitOptions, type FitResult } from './fit-to-origina
 export { STRUCTURE_REVIEW_REASON, type ChangeZone, type StructureCheck } from './fit-to-original/structure';
 export { EYE_LEVEL, GROUND_LEVEL, NOTHING_STRUCTURAL } from './fit-to-original/change-zones';
 export { writeWebImage, type WebImageFormat, type WebImageOptions } from './codecs/web-images';
+export { mlsPhoto, readXmpDescription, type BurnedLabel, type MlsPhotoOptions } from './codecs/mls-photo';

@@ -1,5 +1,5 @@
-import { simpleRatioLabel } from '../modules/providers/aspect-ratio';
-import type { ProviderSettings } from '../modules/providers/config';
+import { simpleRatioLabel } from '../infrastructure/ai-providers/aspect-ratio';
+import type { ProviderSettings } from '../infrastructure/ai-providers/config';
 import {
   errorForHttpStatus,
   excerpt,
@@ -9,18 +9,33 @@ import {
   ProviderError,
   ProviderRefusedError,
   ProviderUnavailableError,
-} from '../modules/providers/errors';
-import type { ImageEditProvider } from '../modules/providers/provider';
-import { abortableSleep } from '../modules/providers/rate-limit';
-import { inspectResultImage } from '../modules/providers/result-image';
+} from '../infrastructure/ai-providers/errors';
+import { freeOutputSize, type FreeSizeLimits } from '../infrastructure/ai-providers/output-size';
+import type { ImageEditProvider } from '../infrastructure/ai-providers/provider';
+import { abortableSleep } from '../infrastructure/ai-providers/rate-limit';
+import { inspectResultImage } from '../infrastructure/ai-providers/result-image';
 
 /**
- * Black Forest Labs FLUX Kontext over its REST API (there is no official Node SDK): submit the edit to
+ * Black Forest Labs FLUX.2 and FLUX Kontext over their REST API (there is no official Node SDK): submit the edit to
  * `POST {base}/v1/{model}`, poll the `polling_url` it returns until the task is Ready, then download
  * `result.sample` at once, since delivery URLs expire after ten minutes (docs/decisions/021-ai-providers.md).
  */
 
 export const BFL_DEFAULT_BASE_URL = 'https://api.bfl.ai';
+/**
+ * FLUX.2 takes any width and height that are multiples of 16, up to 4 MP; the longer side is kept within 2048
+ * px, the size BFL documents for every shape. The original's shape at its resolution, or the nearest allowed.
+ */
+export const FLUX_2_LIMITS: FreeSizeLimits = {
+  maxSide: 2048,
+  maxPixels: 4_194_304,
+  minPixels: 64 * 64,
+  multiple: 16,
+  maxElongation: 4,
+};
+const isFlux2 = (model: string) => model.startsWith('flux-2');
+/** FLUX.2 reads input images up to 2048 px (larger ones are scaled down, and input megapixels are billed). */
+const MAX_INPUT_SIDE = 2048;
 /** FLUX Kontext takes any aspect ratio between 21:9 and 9:21. */
 const MIN_RATIO = 9 / 21;
 const MAX_RATIO = 21 / 9;
@@ -54,21 +69,28 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
   const provider = 'bfl' as const;
   const bad = (detail: string, status?: number) => new ProviderBadResponseError({ provider, detail, status });
 
+  const flux2 = isFlux2(settings.model);
+
   return {
     id: provider,
     model: settings.model,
+    inputSide: () => MAX_INPUT_SIDE,
     async edit(request) {
       const started = performance.now();
       const submitUrl = new URL(`${basePath}/v1/${encodeURIComponent(settings.model)}`, base);
+      // FLUX.2 takes an exact output size; Kontext a ratio, answered at about 1 MP.
+      const requestedSize = flux2 ? freeOutputSize(request.targetSize, FLUX_2_LIMITS) : undefined;
+      const shape = requestedSize
+        ? { width: requestedSize.width, height: requestedSize.height }
+        : { aspect_ratio: simpleRatioLabel(request.aspectRatio, MIN_RATIO, MAX_RATIO), prompt_upsampling: false };
       const submitted = await callJson<SubmitAnswer>(submitUrl, request.signal, {
         method: 'POST',
         headers: { 'x-key': settings.apiKey, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({
           prompt: request.prompt,
           input_image: request.image.toString('base64'),
-          aspect_ratio: simpleRatioLabel(request.aspectRatio, MIN_RATIO, MAX_RATIO),
+          ...shape,
           output_format: 'jpeg',
-          prompt_upsampling: false,
           safety_tolerance: 2,
         }),
       });
@@ -91,6 +113,7 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
         durationMs: performance.now() - started,
         requestId: taskId,
         usage: credits === undefined ? undefined : { costUsd: credits * USD_PER_CREDIT },
+        requestedSize,
       };
     },
   };

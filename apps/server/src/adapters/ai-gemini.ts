@@ -1,6 +1,6 @@
 import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai';
-import { closestShape, shapesOf } from '../modules/providers/aspect-ratio';
-import type { ProviderSettings } from '../modules/providers/config';
+import { closestShape, shapesOf } from '../infrastructure/ai-providers/aspect-ratio';
+import type { ProviderSettings } from '../infrastructure/ai-providers/config';
 import {
   errorForHttpStatus,
   excerpt,
@@ -9,9 +9,10 @@ import {
   ProviderBadResponseError,
   ProviderRefusedError,
   ProviderUnavailableError,
-} from '../modules/providers/errors';
-import type { ImageEditProvider, ProviderUsage } from '../modules/providers/provider';
-import { inspectResultImage } from '../modules/providers/result-image';
+} from '../infrastructure/ai-providers/errors';
+import { closestResolution } from '../infrastructure/ai-providers/output-size';
+import type { ImageEditProvider, PixelSize, ProviderUsage } from '../infrastructure/ai-providers/provider';
+import { inspectResultImage } from '../infrastructure/ai-providers/result-image';
 
 /**
  * Google Gemini image editing (“Nano Banana”) through @google/genai, the only file that imports it.
@@ -19,7 +20,7 @@ import { inspectResultImage } from '../modules/providers/result-image';
  * in the aspect ratio closest to the photo (docs/decisions/021-ai-providers.md).
  */
 
-/** The ratios gemini-2.5-flash-image accepts in `imageConfig.aspectRatio`, each answered at about 1 MP. */
+/** The ratios Gemini's image models accept in `imageConfig.aspectRatio`. */
 export const GEMINI_ASPECT_RATIOS = shapesOf(['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9']);
 
 /** Finish and block reasons that mean the safety system stopped the answer. */
@@ -34,10 +35,91 @@ const REFUSAL_REASONS = new Set([
   'IMAGE_RECITATION',
 ]);
 
-/** Published prices per million tokens (ai.google.dev/gemini-api/docs/pricing), for the models we know. */
-const PRICES_PER_MILLION: Record<string, { input: number; output: number }> = {
-  'gemini-2.5-flash-image': { input: 0.3, output: 30 },
+type ImageSize = '1K' | '2K' | '4K';
+const SCALE: Record<ImageSize, number> = { '1K': 1, '2K': 2, '4K': 4 };
+
+/**
+ * What each ratio answers at 1K (ai.google.dev image-generation docs); 2K and 4K are twice and four times each
+ * side. Gemini 2.5 Flash Image has its own, slightly different 1K grid and no other size.
+ */
+const GEMINI_3_1K: Record<string, PixelSize> = grid(
+  '1:1 1024x1024, 2:3 848x1264, 3:2 1264x848, 3:4 896x1200, 4:3 1200x896, 4:5 928x1152, 5:4 1152x928, ' +
+    '9:16 768x1376, 16:9 1376x768, 21:9 1584x672',
+);
+const GEMINI_25_1K: Record<string, PixelSize> = grid(
+  '1:1 1024x1024, 2:3 832x1248, 3:2 1248x832, 3:4 864x1184, 4:3 1184x864, 4:5 896x1152, 5:4 1152x896, ' +
+    '9:16 768x1344, 16:9 1344x768, 21:9 1536x672',
+);
+
+interface GeminiModel {
+  /** The `imageConfig.imageSize` values it takes; empty: it takes none and answers at 1K. */
+  imageSizes: ImageSize[];
+  grid: Record<string, PixelSize>;
+  /** US dollars per million tokens (ai.google.dev/gemini-api/docs/pricing). */
+  prices?: { input: number; imageOutput: number; textOutput: number };
+}
+
+/** The models Hearth knows; another `gemini-3…` model is assumed to take 1K–4K like them, without a price. */
+export const GEMINI_MODELS: Record<string, GeminiModel> = {
+  'gemini-2.5-flash-image': {
+    imageSizes: [],
+    grid: GEMINI_25_1K,
+    prices: { input: 0.3, imageOutput: 30, textOutput: 2.5 },
+  },
+  'gemini-3-pro-image-preview': {
+    imageSizes: ['1K', '2K', '4K'],
+    grid: GEMINI_3_1K,
+    prices: { input: 2, imageOutput: 120, textOutput: 12 },
+  },
+  'gemini-3.1-flash-image-preview': {
+    imageSizes: ['1K', '2K', '4K'],
+    grid: GEMINI_3_1K,
+    prices: { input: 0.5, imageOutput: 60, textOutput: 3 },
+  },
 };
+
+function modelInfo(model: string): GeminiModel {
+  return (
+    GEMINI_MODELS[model] ??
+    (model.startsWith('gemini-3')
+      ? { imageSizes: ['1K', '2K', '4K'], grid: GEMINI_3_1K }
+      : { imageSizes: [], grid: GEMINI_25_1K })
+  );
+}
+
+/**
+ * The shape closest to the photo, then the resolution closest to the original's. Undefined `imageSize`: the
+ * model takes none.
+ */
+export function geminiOutput(model: string, aspectRatio: number, target: PixelSize) {
+  const info = modelInfo(model);
+  const shape = closestShape(aspectRatio, GEMINI_ASPECT_RATIOS).label;
+  const base = info.grid[shape]!;
+  const sized = (imageSize: ImageSize) => ({
+    imageSize,
+    size: { width: base.width * SCALE[imageSize], height: base.height * SCALE[imageSize] },
+  });
+  if (info.imageSizes.length === 0) return { aspectRatio: shape, imageSize: undefined, size: base };
+  const best = closestResolution(target, info.imageSizes.map(sized));
+  return { aspectRatio: shape, imageSize: best.imageSize, size: best.size };
+}
+
+/**
+ * The inline photo and prompt must stay under 20 MB; a 3072 px JPEG is about 3 MB (4 MB in base64) and gives
+ * a 2K or 4K answer the room's own detail. Gemini 2.5 answers at 1K and needs no more than 2048.
+ */
+const MAX_INPUT_SIDE_SIZED = 3072;
+const MAX_INPUT_SIDE_1K = 2048;
+
+function grid(table: string): Record<string, PixelSize> {
+  return Object.fromEntries(
+    table.split(',').map((entry) => {
+      const [label, size] = entry.trim().split(' ') as [string, string];
+      const [width, height] = size.split('x').map(Number) as [number, number];
+      return [label, { width, height }];
+    }),
+  );
+}
 
 export function createGeminiProvider(settings: ProviderSettings): ImageEditProvider {
   const client = new GoogleGenAI({
@@ -46,12 +128,19 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
   });
   const provider = 'gemini' as const;
 
+  const info = modelInfo(settings.model);
+
   return {
     id: provider,
     model: settings.model,
+    inputSide(target) {
+      if (info.imageSizes.length === 0) return MAX_INPUT_SIDE_1K;
+      const { size } = geminiOutput(settings.model, target.width / target.height, target);
+      return Math.min(MAX_INPUT_SIDE_SIZED, Math.max(MAX_INPUT_SIDE_1K, size.width, size.height));
+    },
     async edit(request) {
       const started = performance.now();
-      const aspectRatio = closestShape(request.aspectRatio, GEMINI_ASPECT_RATIOS).label;
+      const output = geminiOutput(settings.model, request.aspectRatio, request.targetSize);
       // The SDK's errors carry the status and body but not the headers; this per-call fetch keeps them, for
       // Retry-After.
       let lastHeaders: Headers | undefined;
@@ -76,7 +165,10 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
           ],
           config: {
             responseModalities: ['IMAGE'],
-            imageConfig: { aspectRatio },
+            imageConfig: {
+              aspectRatio: output.aspectRatio,
+              ...(output.imageSize && { imageSize: output.imageSize }),
+            },
             abortSignal: request.signal,
             httpOptions: { fetch: fetchKeepingHeaders },
           },
@@ -85,21 +177,15 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
         throw translateError(error, lastHeaders);
       }
 
-      const refusal = refusalReason(response);
-      if (refusal) {
-        throw new ProviderRefusedError({ provider, detail: `Gemini stopped the answer: ${refusal}` });
+      const imagePart = finalImagePart(response);
+      if (!imagePart) {
+        const refusal = refusalReason(response);
+        if (refusal) {
+          throw new ProviderRefusedError({ provider, detail: `Gemini stopped the answer: ${refusal}` });
+        }
+        throw new ProviderBadResponseError({ provider, detail: describeImageless(response) });
       }
-      const parts = response.candidates?.[0]?.content?.parts ?? [];
-      const imagePart = parts.find((part) => part.inlineData?.data && part.inlineData.mimeType?.startsWith('image/'));
-      if (!imagePart?.inlineData?.data) {
-        const text = parts.map((part) => part.text ?? '').join(' ');
-        const finish = response.candidates?.[0]?.finishReason ?? 'none';
-        throw new ProviderBadResponseError({
-          provider,
-          detail: `Gemini answered without an image (finish reason ${finish})${text ? `: ${excerpt(text)}` : ''}`,
-        });
-      }
-      const image = Buffer.from(imagePart.inlineData.data, 'base64');
+      const image = Buffer.from(imagePart.inlineData!.data!, 'base64');
       const { width, height, mimeType } = await inspectResultImage(provider, image);
       return {
         image,
@@ -110,6 +196,7 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
         durationMs: performance.now() - started,
         requestId: response.responseId,
         usage: usageOf(response, settings.model),
+        requestedSize: output.imageSize ? output.size : undefined,
       };
     },
   };
@@ -141,25 +228,67 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
   }
 }
 
+type Part = NonNullable<
+  NonNullable<NonNullable<GenerateContentResponse['candidates']>[number]['content']>['parts']
+>[number];
+
+const isImage = (part: Part) => Boolean(part.inlineData?.data && part.inlineData.mimeType?.startsWith('image/'));
+
+/**
+ * The answer's final image. Thinking models (Gemini 3 Pro Image, 3.1 Flash Image) may send interim drafts
+ * first, as parts marked `thought: true`; the result is the last image that is not a thought, in whichever
+ * candidate carries it.
+ */
+export function finalImagePart(response: GenerateContentResponse): Part | undefined {
+  for (const candidate of response.candidates ?? []) {
+    const images = (candidate.content?.parts ?? []).filter((part) => isImage(part) && !part.thought);
+    if (images.length > 0) return images.at(-1);
+  }
+  return undefined;
+}
+
+function describeImageless(response: GenerateContentResponse): string {
+  const candidates = response.candidates ?? [];
+  const parts = candidates.flatMap((candidate) => candidate.content?.parts ?? []);
+  const drafts = parts.filter((part) => isImage(part) && part.thought).length;
+  const text = parts
+    .filter((part) => !part.thought)
+    .map((part) => part.text ?? '')
+    .join(' ')
+    .trim();
+  const finish = candidates.map((candidate) => candidate.finishReason ?? 'none').join(', ') || 'none';
+  const what = drafts > 0 ? `only ${drafts} draft (thought) image${drafts > 1 ? 's' : ''}` : 'no image';
+  return `Gemini answered with ${what} (finish reason ${finish})${text ? `: ${excerpt(text)}` : ''}`;
+}
+
 function refusalReason(response: GenerateContentResponse): string | undefined {
   const blocked = response.promptFeedback?.blockReason;
   if (blocked)
     return `prompt blocked (${blocked}${response.promptFeedback?.blockReasonMessage ? `: ${response.promptFeedback.blockReasonMessage}` : ''})`;
-  const finish = response.candidates?.[0]?.finishReason;
-  if (finish && REFUSAL_REASONS.has(finish)) return `finish reason ${finish}`;
+  for (const candidate of response.candidates ?? []) {
+    const finish = candidate.finishReason;
+    if (finish && REFUSAL_REASONS.has(finish)) return `finish reason ${finish}`;
+  }
   return undefined;
 }
 
+/**
+ * Image output tokens are priced apart from text and thinking tokens; `candidatesTokensDetails` says which
+ * were which (without it, every candidate token is counted as image).
+ */
 function usageOf(response: GenerateContentResponse, model: string): ProviderUsage | undefined {
   const metadata = response.usageMetadata;
   if (!metadata) return undefined;
   const inputTokens = metadata.promptTokenCount;
-  const outputTokens = metadata.candidatesTokenCount;
-  const price = PRICES_PER_MILLION[model];
-  const costUsd =
-    price && inputTokens !== undefined && outputTokens !== undefined
-      ? (inputTokens * price.input + outputTokens * price.output) / 1e6
-      : undefined;
+  const candidateTokens = metadata.candidatesTokenCount;
+  const thoughtTokens = metadata.thoughtsTokenCount ?? 0;
+  const outputTokens = candidateTokens === undefined ? undefined : candidateTokens + thoughtTokens;
+  const price = GEMINI_MODELS[model]?.prices;
+  if (!price || inputTokens === undefined || candidateTokens === undefined) return { inputTokens, outputTokens };
+  const imageTokens =
+    metadata.candidatesTokensDetails?.find((detail) => detail.modality === 'IMAGE')?.tokenCount ?? candidateTokens;
+  const textTokens = candidateTokens - imageTokens + thoughtTokens;
+  const costUsd = (inputTokens * price.input + imageTokens * price.imageOutput + textTokens * price.textOutput) / 1e6;
   return { inputTokens, outputTokens, costUsd };
 }
 

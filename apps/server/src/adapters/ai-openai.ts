@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import type { ImagesResponse } from 'openai/resources/images';
-import { closestShape, shapesOf } from '../modules/providers/aspect-ratio';
-import type { ProviderSettings } from '../modules/providers/config';
+import { closestShape, shapesOf } from '../infrastructure/ai-providers/aspect-ratio';
+import type { ProviderSettings } from '../infrastructure/ai-providers/config';
 import {
   errorForHttpStatus,
   excerpt,
@@ -11,9 +11,10 @@ import {
   ProviderOutOfCreditError,
   ProviderRefusedError,
   ProviderUnavailableError,
-} from '../modules/providers/errors';
-import type { ImageEditProvider, ProviderUsage } from '../modules/providers/provider';
-import { inspectResultImage } from '../modules/providers/result-image';
+} from '../infrastructure/ai-providers/errors';
+import { freeOutputSize, type FreeSizeLimits } from '../infrastructure/ai-providers/output-size';
+import type { ImageEditProvider, PixelSize, ProviderUsage } from '../infrastructure/ai-providers/provider';
+import { inspectResultImage } from '../infrastructure/ai-providers/result-image';
 
 /**
  * OpenAI image edits (`POST /images/edits`, multipart) through the openai SDK, the only file that imports
@@ -24,16 +25,38 @@ import { inspectResultImage } from '../modules/providers/result-image';
 /** The sizes every GPT image model accepts; the one closest to the photo's shape is asked for. */
 export const OPENAI_SIZES = shapesOf(['1024x1024', '1536x1024', '1024x1536']);
 
-/** Error codes OpenAI uses when its safety system refuses a request. */
-const REFUSAL_CODES = new Set(['moderation_blocked', 'content_policy_violation']);
-
 /**
- * gpt-image-1 prices per million tokens (platform.openai.com/docs/pricing): text in $5, image in $10,
- * image out $40.
+ * gpt-image-2 takes any size within these limits (image generation guide): each side a multiple of 16, the
+ * longer at most 3840 px, at most 3:1, from 655,360 to 8,294,400 pixels.
  */
+export const GPT_IMAGE_2_LIMITS: FreeSizeLimits = {
+  maxSide: 3840,
+  maxPixels: 8_294_400,
+  minPixels: 655_360,
+  multiple: 16,
+  maxElongation: 3,
+};
+const takesAnySize = (model: string) => model.startsWith('gpt-image-2');
+
+/** Error codes OpenAI uses when its safety system refuses a request. */
+const REFUSAL_CODES = new Set(['moderation_blocked', 'content_policy_violation', 'image_content_policy_violation']);
+
+/** Prices per million tokens (platform.openai.com/docs/pricing): text in, image in, image out. */
 const PRICES_PER_MILLION: Record<string, { textIn: number; imageIn: number; out: number }> = {
   'gpt-image-1': { textIn: 5, imageIn: 10, out: 40 },
+  'gpt-image-1.5': { textIn: 5, imageIn: 8, out: 32 },
+  'gpt-image-2': { textIn: 5, imageIn: 8, out: 30 },
 };
+
+/** What to ask for: the original's shape and resolution within gpt-image-2's limits, else the closest fixed size. */
+export function openAiOutputSize(model: string, aspectRatio: number, target: PixelSize): PixelSize {
+  if (takesAnySize(model)) return freeOutputSize(target, GPT_IMAGE_2_LIMITS);
+  const [width, height] = closestShape(aspectRatio, OPENAI_SIZES).label.split('x').map(Number) as [number, number];
+  return { width, height };
+}
+
+/** gpt-image-2 edits at the size it makes (up to 3840 px); the others at about 1 MP, for which 2048 px is plenty. */
+const MAX_INPUT_SIDE_FIXED = 2048;
 
 /** Only GPT image models know these parameters; a compatible server running something else may refuse them. */
 const isGptImageModel = (model: string) => model.startsWith('gpt-image-');
@@ -51,9 +74,15 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
   return {
     id: provider,
     model: settings.model,
+    inputSide(target) {
+      if (!takesAnySize(settings.model)) return MAX_INPUT_SIDE_FIXED;
+      const size = freeOutputSize(target, GPT_IMAGE_2_LIMITS);
+      return Math.max(MAX_INPUT_SIDE_FIXED, size.width, size.height);
+    },
     async edit(request) {
       const started = performance.now();
-      const size = closestShape(request.aspectRatio, OPENAI_SIZES).label;
+      const requestedSize = openAiOutputSize(settings.model, request.aspectRatio, request.targetSize);
+      const size = `${requestedSize.width}x${requestedSize.height}`;
       const extension = request.mimeType === 'image/png' ? 'png' : request.mimeType === 'image/webp' ? 'webp' : 'jpg';
       const gptImage = isGptImageModel(settings.model);
 
@@ -69,8 +98,10 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
               n: 1,
               size,
               ...(gptImage && {
-                // Keeps the room's own detail and geometry closer to the input (not on gpt-image-1-mini).
-                ...(settings.model !== 'gpt-image-1-mini' && { input_fidelity: 'high' as const }),
+                // Keeps the room's own detail and geometry closer to the input. gpt-image-2 always works at high
+                // fidelity and takes no such parameter; gpt-image-1-mini has none.
+                ...(settings.model !== 'gpt-image-1-mini' &&
+                  !takesAnySize(settings.model) && { input_fidelity: 'high' as const }),
                 output_format: 'jpeg' as const,
                 output_compression: 95,
               }),
@@ -107,6 +138,7 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
         durationMs: performance.now() - started,
         requestId,
         usage: usageOf(body, settings.model),
+        requestedSize,
       };
     },
   };

@@ -1,5 +1,9 @@
 import { ApiError, Environment, Paddle, type CurrencyCode } from '@paddle/paddle-node-sdk';
-import { PaymentGatewayError, type OverageCharge, type PaymentGateway } from '../modules/billing/payment-gateway';
+import {
+  PaymentGatewayError,
+  type OverageCharge,
+  type PaymentGateway,
+} from '../infrastructure/payments/payment-gateway';
 
 export interface PaddleSettings {
   apiKey: string;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { LocalFanOut, type EventBus, type UserEvent } from '../modules/events/event-bus';
+import { LocalFanOut, type EventBus, type UserEvent } from '../infrastructure/event-bus/event-bus';
 
 const CHANNEL = 'hearth_user_events';
 /** NOTIFY payloads are limited to 8000 bytes; ours are a few hundred. */

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailMessage, MailTransport } from '../modules/mail/mailer';
+import type { MailMessage, MailTransport } from '../infrastructure/mail/mailer';
 
 /** The only file that imports nodemailer. */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { createLocalStorage } from '../../src/adapters/local-storage';
+import { createStorage } from '../../src/infrastructure/storage/create-storage';
+import type { ObjectStorage } from '../../src/infrastructure/storage/object-storage';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import type { Database } from '../../src/db/client';
+import type { Database } from '../../src/infrastructure/db/client';
 import { openTestDatabase } from './database';
 
 /** The origin the browser would send; the app's configured APP_URL. */
@@ -35,7 +36,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const app = await buildApp({ config, database, logger: pino({ level: 'silent' }) });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
+  const storage = await createStorage(config.storage);
+  const testApp: TestApp = {
     app,
     config,
     database,
@@ -46,8 +48,21 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  storages.set(testApp, storage);
+  return testApp;
 }
 
-/** The app's own file storage and temporary folder, for tests that run a job or the sweep themselves. */
-export const storageOf = (testApp: TestApp) => createLocalStorage(path.join(testApp.config.dataDir, 'files'));
+const storages = new WeakMap<TestApp, ObjectStorage>();
+
+/**
+ * The app's own storage (local files or the S3 bucket its environment names), for tests that run a job or the
+ * sweep themselves: made by the same factory, without claiming what the app holds.
+ */
+export function storageOf(testApp: TestApp): ObjectStorage {
+  const storage = storages.get(testApp);
+  if (!storage) throw new Error('storageOf: not an app made by startTestApp');
+  return storage;
+}
+
+/** The app's temporary folder. */
 export const tempDirOf = (testApp: TestApp) => path.join(testApp.config.dataDir, 'tmp');

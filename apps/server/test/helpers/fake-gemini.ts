@@ -1,9 +1,15 @@
-import type { Reply } from './fake-vendor';
+import { parseJsonBody, type RecordedRequest, type Reply } from './fake-vendor';
 
 /**
  * Answers in the Gemini API's format (generativelanguage.googleapis.com, v1beta `models/{model}:generateContent`):
  * a GenerateContentResponse, or a google.rpc error body.
  */
+
+/** The photo a `generateContent` request carried (its first inline image), as sent. */
+export function geminiSentImage(request: RecordedRequest): Buffer {
+  const body = parseJsonBody(request) as { contents: { parts: { inlineData?: { data: string } }[] }[] };
+  return Buffer.from(body.contents[0]!.parts.find((p) => p.inlineData)!.inlineData!.data, 'base64');
+}
 
 export const geminiPath = (model: string) => `/v1beta/models/${model}:generateContent`;
 
@@ -50,3 +56,63 @@ export const geminiRateLimited = (retryDelay = '7s'): Reply =>
   geminiError(429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).', [
     { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay },
   ]);
+
+/**
+ * A thinking model's answer (Gemini 3 Pro Image, 3.1 Flash Image) as the docs show it: thought parts first —
+ * text and interim draft images marked `thought: true` — then the final image, which carries the thought
+ * signature. Token counts split by modality, with the thinking tokens apart.
+ */
+export function geminiThinkingImage(
+  drafts: Buffer[],
+  final: Buffer,
+  model = 'gemini-3.1-flash-image-preview',
+  imageTokens = 2520,
+): Reply {
+  const inline = (image: Buffer) => ({ mimeType: 'image/png', data: image.toString('base64') });
+  return {
+    body: {
+      candidates: [
+        {
+          content: {
+            role: 'model',
+            parts: [
+              { text: '**Planning the staging**\nPlacing a sofa facing the window.', thought: true },
+              ...drafts.map((draft) => ({ inlineData: inline(draft), thought: true })),
+              { inlineData: inline(final), thoughtSignature: 'c2lnbmF0dXJl' },
+            ],
+          },
+          finishReason: 'STOP',
+          index: 0,
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: 1400,
+        candidatesTokenCount: imageTokens,
+        thoughtsTokenCount: 300,
+        totalTokenCount: 1400 + imageTokens + 300,
+        promptTokensDetails: [
+          { modality: 'TEXT', tokenCount: 140 },
+          { modality: 'IMAGE', tokenCount: 1260 },
+        ],
+        candidatesTokensDetails: [{ modality: 'IMAGE', tokenCount: imageTokens }],
+      },
+      modelVersion: model,
+      responseId: 'resp-thinking',
+    },
+  };
+}
+
+/** Two candidates: the first holds only drafts, the second the final image. */
+export function geminiFinalInSecondCandidate(draft: Buffer, final: Buffer): Reply {
+  const inline = (image: Buffer) => ({ mimeType: 'image/png', data: image.toString('base64') });
+  return {
+    body: {
+      candidates: [
+        { content: { role: 'model', parts: [{ inlineData: inline(draft), thought: true }] }, index: 0 },
+        { content: { role: 'model', parts: [{ inlineData: inline(final) }] }, finishReason: 'STOP', index: 1 },
+      ],
+      modelVersion: 'gemini-3-pro-image-preview',
+      responseId: 'resp-two',
+    },
+  };
+}

@@ -100,9 +100,22 @@ export function uploadHead(testApp: TestApp, projectId: string, token: string, b
   );
 }
 
-/** Files in the app's upload scratch folder. */
+/**
+ * The bytes of uploads not (yet) taken as photos: files in the upload scratch folder, and files in storage
+ * that no photo refers to (an upload streams each file straight into storage, docs/decisions/082, and only
+ * the committed batch's photos own them).
+ */
 export async function uploadTempFiles(testApp: TestApp): Promise<string[]> {
-  return readdir(path.join(testApp.config.dataDir, 'tmp', 'uploads')).catch(() => []);
+  const scratch = await readdir(path.join(testApp.config.dataDir, 'tmp', 'uploads')).catch(() => []);
+  const filesDir = path.join(testApp.config.dataDir, 'files');
+  const stored = (await readdir(filesDir, { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(filesDir, path.join(entry.parentPath, entry.name)));
+  const { rows } = await testApp.database.query(
+    'select original_key, preview_key, thumbnail_key, enhanced_key from photo',
+  );
+  const owned = new Set(rows.flatMap((row) => Object.values(row)).filter((key) => typeof key === 'string'));
+  return [...scratch, ...stored.filter((key) => !owned.has(key))];
 }
 
 /** This process's open file descriptors that point into the app's data folder (the app runs in-process). */

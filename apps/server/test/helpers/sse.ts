@@ -2,7 +2,13 @@ import type { ApiClient } from './client';
 
 export interface StreamMessage {
   type: string;
-  data?: { userId: string; planName: string | null };
+  /** subscription.* events carry userId and planName; photo.updated its project, photo, version and status. */
+  data?: { userId: string; planName: string | null } & {
+    projectId?: string;
+    photoId?: string;
+    versionId?: string;
+    status?: string;
+  };
 }
 
 /** An open SSE connection that collects its messages; `next` waits for one of a type. */

@@ -14,9 +14,10 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp?.close());
 
-/** The routes anyone may call: health, sign-in and its pages, the local outbox, Paddle's webhook, the plans. */
+/** The routes anyone may call: health and readiness, sign-in and its pages, the local outbox, Paddle's webhook, the plans. */
 const OPEN = [
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/auth/config',
   'GET /api/login',
   'GET /api/auth/*',

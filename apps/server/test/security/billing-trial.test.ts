@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPaddleBody } from '../../src/modules/billing/paddle-signature';
+import { signPaddleBody } from '../../src/infrastructure/payments/paddle-signature';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { signedInAgent } from '../helpers/accounts';
 import type { ApiClient } from '../helpers/client';

@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback } from 'react';
 import { Outlet } from 'react-router';
 import { Logo } from '../components/layout/logo';
 import { SiteFooter } from '../components/layout/site-footer';
@@ -7,6 +8,8 @@ import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useAuthSession } from '../features/auth/api/get-session';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { PlansButton } from '../features/billing/components/plans-button';
+import { projectsQueryKeys } from '../features/projects/api/get-projects';
+import type { PhotoUpdate } from '../features/subscription-events/subscription-event-messages';
 import { useSubscriptionEvents } from '../features/subscription-events/use-subscription-events';
 import { useUsageStats } from '../features/usage/api/get-usage-stats';
 import { useRefreshAccount } from '../pages/billing/use-refresh-account';
@@ -19,11 +22,23 @@ function HeaderPlansButton() {
   return <PlansButton usage={usage.data} userStatus={user.subscriptionStatus} />;
 }
 
-/** SPEC §4: the subscription event stream, open while signed in; its events refetch billing, usage and user. */
+/**
+ * SPEC §4: the subscription event stream, open while signed in; its events refetch billing, usage and user. A
+ * version of a photo that starts or finishes makes that photo's versions and its project's photos stale: the
+ * review showing them asks again at once (the 5 s polling stays as the fallback when the stream is down).
+ */
 function SubscriptionEvents() {
   const { session } = useAuthSession();
   const refreshAccount = useRefreshAccount();
-  useSubscriptionEvents(session?.user.id, refreshAccount);
+  const queryClient = useQueryClient();
+  const onPhotoUpdated = useCallback(
+    ({ projectId, photoId }: PhotoUpdate) => {
+      void queryClient.invalidateQueries({ queryKey: projectsQueryKeys.versions(projectId, photoId) });
+      void queryClient.invalidateQueries({ queryKey: projectsQueryKeys.photos(projectId), exact: true });
+    },
+    [queryClient],
+  );
+  useSubscriptionEvents(session?.user.id, refreshAccount, onPhotoUpdated);
   return null;
 }
 

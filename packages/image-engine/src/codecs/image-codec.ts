@@ -79,6 +79,32 @@ export async function readImageInfo(path: string, type: ImageType): Promise<Imag
   return info;
 }
 
+/** Formats whose header, at the start of the file, holds the size: {@link readImageInfoFromHead} reads them. */
+const SIZE_IN_HEAD = new Set<ImageType>(['jpeg', 'png', 'webp', 'bmp']);
+
+/**
+ * {@link readImageInfo} from the first bytes of a file, while the rest is still on its way elsewhere (an
+ * upload streamed to storage). JPEG, PNG, WebP and BMP state their size before any pixel; null when `head`
+ * does not reach that far, or for formats whose size may sit anywhere (TIFF, GIF frames, HEIC boxes): the
+ * caller then reads the whole file with readImageInfo. Rejects with ImageTooLargeError like readImageInfo.
+ */
+export async function readImageInfoFromHead(head: Buffer, type: ImageType): Promise<ImageInfo | null> {
+  if (!SIZE_IN_HEAD.has(type)) return null;
+  let info: ImageInfo;
+  try {
+    if (type === 'bmp') info = { ...readBmpHeader(head), orientation: 1 };
+    else {
+      const metadata = await sharp(head, { ...sharpOptions, limitInputPixels: false }).metadata();
+      if (!metadata.width || !metadata.height) return null;
+      info = { ...metadata.autoOrient, orientation: metadata.orientation ?? 1 };
+    }
+  } catch {
+    return null;
+  }
+  assertPixelCount(info.width, info.height);
+  return info;
+}
+
 async function readHeader(path: string, type: ImageType): Promise<ImageInfo> {
   if (type === 'heic') return { ...(await readHeicSize(path)), orientation: 1 };
   if (type === 'bmp') return { ...readBmpHeader(await readHead(path, 64)), orientation: 1 };
@@ -178,6 +204,14 @@ export async function normalizeToJpeg(
 export async function makeThumbnail(inputPath: string, outputPath: string, type: ImageType = 'jpeg'): Promise<void> {
   const source = await openOriented(inputPath, type);
   await source
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .jpeg({ quality: THUMBNAIL_QUALITY })
+    .toFile(outputPath);
+}
+
+/** {@link makeThumbnail} from pixels already decoded (and oriented), e.g. the pipeline's small copy. */
+export async function makeThumbnailFromRgb(image: RgbImage, outputPath: string): Promise<void> {
+  await fromRgb(image)
     .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
     .jpeg({ quality: THUMBNAIL_QUALITY })
     .toFile(outputPath);

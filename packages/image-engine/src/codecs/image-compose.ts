@@ -38,21 +38,31 @@ export async function decodeImageBuffer(image: Buffer): Promise<RgbImage> {
 }
 
 /**
- * The copy of a photo sent to a provider: a JPEG whose longest side is at most `maxSide`. Vendors work at
- * about one megapixel, so uploading 24 MP would only cost time; `maxSide` keeps enough for them to see detail.
+ * The copy of a photo sent to a provider: a JPEG whose longest side is at most `maxSide`, which may depend on
+ * the photo's own size (what the model can use for a photo it will be fitted back to). Also returns that
+ * size (`source`), read from the header.
  */
 export async function encodeForProvider(
   inputPath: string,
-  maxSide: number,
-): Promise<{ image: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(inputPath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+  maxSide: number | ((source: { width: number; height: number }) => number),
+): Promise<{ image: Buffer; width: number; height: number; source: { width: number; height: number } }> {
+  const input = sharp(inputPath, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const metadata = await input.metadata();
+  // The pipeline's input is upright already; an oriented file's own size is its turned size.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const source = {
+    width: (turned ? metadata.height : metadata.width) ?? 0,
+    height: (turned ? metadata.width : metadata.height) ?? 0,
+  };
+  const side = Math.round(typeof maxSide === 'function' ? maxSide(source) : maxSide);
+  const { data, info } = await input
     .rotate()
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
-    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: JPEG_QUALITY })
     .toBuffer({ resolveWithObject: true });
-  return { image: data, width: info.width, height: info.height };
+  return { image: data, width: info.width, height: info.height, source };
 }
 
 /** Encodes pixels as a JPEG in memory (no metadata). */

@@ -10,7 +10,7 @@ import {
 } from './planes';
 import type { PreviewPixels } from './preview';
 import { closeRegion, components, dilate, growRegion, type Region, regionShare } from './regions';
-import { PAD, type RowEdit } from './row-pass';
+import type { RowEdit } from './row-pass';
 
 /**
  * Blue Sky: finds a grey or washed-out sky and replaces it with a natural blue gradient with a few soft
@@ -352,7 +352,9 @@ export function blueSkyEdit(plan: BlueSkyPlan, width: number, height: number): R
   const maskRow = new Float32Array(width);
   const cloudRow = new Float32Array(width);
   const previewRows = plan.oldSkyByRow.length / 3;
-  return ({ y, pixels, offset, original }) => {
+  // Reads the pixels as the edits before it in the pass left them (the enhancement, the lawn), as a sky
+  // replaced after them would see them: the plan was made on the preview they leave (local-engine.ts).
+  return ({ y, pixels, offset }) => {
     maskSampler.sampleRow(y, maskRow);
     if (!maskRow.some((value) => value > 0)) return;
     cloudSampler.sampleRow(y, cloudRow);
@@ -361,12 +363,12 @@ export function blueSkyEdit(plan: BlueSkyPlan, width: number, height: number): R
     const oldSkyLuma = 0.299 * oldSky[0]! + 0.587 * oldSky[1]! + 0.114 * oldSky[2]!;
     const lumaSpan = Math.max(20, oldSkyLuma - plan.foregroundLuma);
     const gradient = skyColourAt(plan, y / height);
-    for (let x = 0, j = PAD, out = offset; x < width; x++, j += 3, out += 3) {
+    for (let x = 0, out = offset; x < width; x++, out += 3) {
       const mask = maskRow[x]!;
       if (mask <= 0) continue;
-      const r = original[j]!;
-      const g = original[j + 1]!;
-      const b = original[j + 2]!;
+      const r = pixels[out]!;
+      const g = pixels[out + 1]!;
+      const b = pixels[out + 2]!;
       const luma = 0.299 * r + 0.587 * g + 0.114 * b;
       const skyShare = Math.min(1, Math.max(0, (luma - plan.foregroundLuma) / lumaSpan));
       // Sunlit leaves can be nearly as bright as the sky: a clearly green pixel keeps its colour. (Mixed edge

@@ -3,9 +3,10 @@ import type { ImageType } from '../codecs/image-type';
 import { planBlueSky } from './blue-sky';
 import { applyPlans } from './parallel-pass';
 import { planPerfectLawn } from './perfect-lawn';
-import type { OperationPlans } from './plans';
+import { buildRowEdits, type OperationPlans } from './plans';
 import { describePreview, halveImage, PREVIEW_SIZE } from './preview';
 import { planProfessionalEnhancement } from './professional-enhancement';
+import { applyRowEdits } from './row-pass';
 
 /**
  * The local engine: Hearth's embedded enhancement, no AI provider needed. It works at the photo's full
@@ -27,11 +28,31 @@ export const LOCAL_TEMPLATE_OPERATIONS: Readonly<Record<LocalTemplateName, reado
   'Perfect Lawn': ['perfect-lawn'],
 };
 
-export interface LocalEngineInput {
-  inputPath: string;
-  inputType: ImageType;
+export type LocalEngineInput = (
+  | { inputPath: string; inputType: ImageType }
+  /** A photo the caller has decoded already (decodePhoto), so that it is decoded once for all its uses. */
+  | { photo: DecodedPhoto }
+) & {
   outputPath: string;
   operations: readonly LocalOperation[];
+};
+
+/** A photo decoded for the pipeline: its full-size oriented pixels and the small copy analysis works on. */
+export interface DecodedPhoto {
+  image: RgbImage;
+  /** Longest side at most PREVIEW_SIZE (640 px). */
+  preview: RgbImage;
+}
+
+/**
+ * Decodes a photo once for every use the pipeline makes of it: the full frame, and beside it (JPEG
+ * shrink-on-load, a few tens of milliseconds) the small copy the local engine analyses and thumbnails
+ * are made from.
+ */
+export async function decodePhoto(path: string, type: ImageType): Promise<DecodedPhoto> {
+  const decoding = startDecoding(path, type, PREVIEW_SIZE);
+  const [image, preview] = await Promise.all([decoding.image, decoding.preview]);
+  return { image, preview };
 }
 
 export interface LocalEngineResult {
@@ -53,9 +74,12 @@ export const NO_LAWN = 'No lawn was found in this photo, so it was left unchange
  * the lawn, then the sky.
  */
 export async function runLocalEngine(input: LocalEngineInput): Promise<LocalEngineResult> {
-  const decoding = startDecoding(input.inputPath, input.inputType, PREVIEW_SIZE);
+  const decoding =
+    'photo' in input
+      ? { image: Promise.resolve(input.photo.image), preview: Promise.resolve(input.photo.preview) }
+      : startDecoding(input.inputPath, input.inputType, PREVIEW_SIZE);
   // Planning needs only the preview, so it runs while the full-size decode is still under way.
-  const { plans, notes } = planOperations(input.operations, await decoding.preview);
+  const { plans, notes } = await planOperations(input.operations, await decoding.preview);
   const image = await decoding.image;
   const edited = await applyPlans(image, plans);
   await encodeRgbToJpeg(edited, input.outputPath);
@@ -66,7 +90,7 @@ export async function runLocalEngine(input: LocalEngineInput): Promise<LocalEngi
   return { width: image.width, height: image.height, engine: 'local', operations: applied, notes };
 }
 
-function planOperations(operations: readonly LocalOperation[], previewImage: RgbImage) {
+async function planOperations(operations: readonly LocalOperation[], previewImage: RgbImage) {
   const plans: OperationPlans = {};
   const notes: string[] = [];
   // Exposure, colour and the smooth gain map need less detail than finding a sky's or a lawn's edges.
@@ -75,16 +99,26 @@ function planOperations(operations: readonly LocalOperation[], previewImage: Rgb
   }
   const wantsLawn = operations.includes('perfect-lawn');
   const wantsSky = operations.includes('blue-sky');
-  const preview = wantsLawn || wantsSky ? describePreview(previewImage) : null;
-  if (preview && wantsLawn) {
+  if (!wantsLawn && !wantsSky) return { plans, notes };
+  // The lawn and the sky are planned on the preview as the enhancement leaves it, so that one pass gives
+  // what applying the operations one after another would (the new sky matched to the enhanced exposure).
+  const preview = describePreview(plans.enhancement ? await enhancedCopy(previewImage, plans) : previewImage);
+  if (wantsLawn) {
     const lawn = planPerfectLawn(preview);
     if (lawn) plans.lawn = lawn;
     else notes.push(NO_LAWN);
   }
-  if (preview && wantsSky) {
+  if (wantsSky) {
     const sky = planBlueSky(preview);
     if (sky) plans.sky = sky;
     else notes.push(NO_SKY);
   }
   return { plans, notes };
+}
+
+/** The preview with the enhancement applied, in a copy (640 px: a few milliseconds). */
+async function enhancedCopy(image: RgbImage, plans: OperationPlans): Promise<RgbImage> {
+  const copy: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
+  await applyRowEdits(copy, buildRowEdits({ enhancement: plans.enhancement }, copy.width, copy.height));
+  return copy;
 }

@@ -2,18 +2,18 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, magicLink } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@hearth/contracts';
-import { hashPassword, needsRehash, verifyPassword } from '../../adapters/argon2-passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../infrastructure/passwords/passwords';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
-import type { MailTransport } from '../mail/mailer';
+import type { Db } from '../../infrastructure/db/client';
+import * as schema from '../../infrastructure/db/schema';
+import type { MailTransport } from '../../infrastructure/mail/mailer';
 import {
   accountExistsMail,
   confirmEmailChangeMail,
   resetPasswordMail,
   signInLinkMail,
   verifyEmailMail,
-} from '../mail/templates';
+} from './mail-templates';
 import { CLIENT_ADDRESS_HEADER, signInGuard } from './sign-in-guard';
 import type { SignInThrottle } from './sign-in-throttle';
 import { signInAfterPasswordReset } from './sign-in-after-reset';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authConfigSchema, errorBodySchema } from '@hearth/contracts';
 import type { Config } from '../../config';
-import { isLoopbackAddress } from '../../http/loopback-address';
+import { isLoopbackAddress } from '../../infrastructure/http/loopback-address';
 import type { Auth } from './auth';
 import { CLIENT_ADDRESS_HEADER } from './sign-in-guard';
 

@@ -1,7 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, HTTPMethods, onRequestHookHandler } from 'fastify';
-import { unauthorized } from '../../http/errors';
+import { unauthorized } from '../../infrastructure/http/errors';
 import type { Auth } from './auth';
+import { credentialsKey, mayChangeSessions, type SessionCache } from './session-cache';
 
 export interface SessionUser {
   id: string;
@@ -46,15 +47,30 @@ export function routeAuthOf(url: string, declared: RouteAuth | undefined): Route
  * app-wide ones such as the origin guard), so an anonymous request is answered 401 before its body is parsed
  * or validated, never 400 with the schema's complaints. Handlers read `request.user`.
  */
-export function registerSessionGuard(app: FastifyInstance, auth: Auth) {
+export function registerSessionGuard(app: FastifyInstance, auth: Auth, cache: SessionCache) {
   const users = new WeakMap<FastifyRequest, SessionUser>();
   const table: RouteAccess[] = [];
 
-  const resolveUser: onRequestHookHandler = async function resolveUser(request) {
+  const loadSession = async (request: FastifyRequest) => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) throw unauthorized();
-    users.set(request, { id: session.user.id, email: session.user.email });
+    if (!session) return null;
+    return { user: { id: session.user.id, email: session.user.email }, expiresAt: session.session.expiresAt };
   };
+
+  const resolveUser: onRequestHookHandler = async function resolveUser(request) {
+    const key = credentialsKey(request.headers);
+    const user = key ? await cache.resolve(key, () => loadSession(request)) : null;
+    if (!user) throw unauthorized();
+    users.set(request, user);
+  };
+
+  // Sign-out, revocations, password changes and resets, email changes: the cache is emptied when such a call
+  // starts (so no load overlapping it is kept) and again once it has done its work, before it answers.
+  const forgetIfSessionsMayChange = async (request: FastifyRequest) => {
+    if (mayChangeSessions(request.method, request.url)) cache.forgetAll();
+  };
+  app.addHook('onRequest', forgetIfSessionsMayChange);
+  app.addHook('onSend', forgetIfSessionsMayChange);
 
   app.decorateRequest('user', {
     getter(this: FastifyRequest) {

@@ -1,17 +1,15 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import type { UserEvent } from '../events/event-bus';
-import type { PaddleEvent, PaddleSubscription, PaddleTransaction } from './paddle-events';
+import type { Db } from '../../infrastructure/db/client';
+import type { UserEvent } from '../../infrastructure/event-bus/event-bus';
+import type { PaddleEvent, PaddleSubscription, PaddleTransaction } from '../../infrastructure/payments/paddle-events';
 import { findPlanInItems, type PlanPriceIds } from './plans';
+import { endPaidPeriodsAfter, ensurePaidPeriod } from '../usage/service';
+import { lockUser, setSubscriptionStatus } from '../users/service';
 import {
-  endPaidPeriodsAfter,
-  ensurePaidPeriod,
   findSubscriptionByProviderId,
   findUserIdByCustomerId,
-  lockUser,
   recordEvent,
   saveSubscriptionState,
-  setUserSubscriptionStatus,
   type SubscriptionRow,
 } from './repository';
 
@@ -97,7 +95,7 @@ async function applySubscription(
   if (data.status === 'canceled' || data.status === 'paused') {
     await endPaidPeriodsAfter(db, data.id, event.occurredAt);
   }
-  await setUserSubscriptionStatus(db, userId, userStatus(saved));
+  await setSubscriptionStatus(db, userId, userStatus(saved));
   return { result: 'applied', notices: noticesFor(previous, saved, plan.name) };
 }
 
@@ -125,7 +123,7 @@ async function applyTransaction(
         pastDueSince: event.occurredAt,
         stateAsOf: event.occurredAt,
       });
-      await setUserSubscriptionStatus(db, userId, 'past_due');
+      await setSubscriptionStatus(db, userId, 'past_due');
     }
     return { result: 'applied', notices: [] };
   }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import { completed, type Queue } from '../jobs/queue';
-import type { PaymentGateway } from './payment-gateway';
+import type { Db } from '../../infrastructure/db/client';
+import { completed, type Queue } from '../../infrastructure/queue/queue';
+import type { PaymentGateway } from '../../infrastructure/payments/payment-gateway';
 import type { PlanPriceIds } from './plans';
 import { billEndedOverage } from './service';
 

@@ -1,7 +1,8 @@
 import type { Plan, PlanId, PlanName } from '@hearth/contracts';
 
-/** Price ids per plan, from configuration (Paddle) or made up locally for the payment sandbox. */
-export type PlanPriceIds = Record<PlanId, string | null>;
+import type { PlanPriceIds } from '../../infrastructure/payments/config';
+
+export type { PlanPriceIds };
 
 type PlanTerms = Omit<Plan, 'paddlePriceId'>;
 

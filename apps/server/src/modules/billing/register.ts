@@ -1,12 +1,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { createPaddleGateway } from '../../adapters/paddle-billing';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { registerErrorHandler } from '../../http/error-handler';
-import type { EventBus } from '../events/event-bus';
-import { createLocalSandbox, type DeliverWebhook } from './local-sandbox';
-import type { PaymentGateway } from './payment-gateway';
+import type { Db } from '../../infrastructure/db/client';
+import { registerErrorHandler } from '../../infrastructure/http/error-handler';
+import type { EventBus } from '../../infrastructure/event-bus/event-bus';
+import { createPaymentGateway } from '../../infrastructure/payments/gateway';
+import type { DeliverWebhook } from '../../infrastructure/payments/local-sandbox';
 import { billingRoutes } from './routes';
 import { sandboxRoutes } from './sandbox-routes';
 import { paddleWebhookRoutes } from './webhook-routes';
@@ -18,8 +17,6 @@ interface BillingDeps {
   log: Logger;
 }
 
-export const SANDBOX_PORTAL_PATH = '/billing/sandbox-portal';
-
 /**
  * Payments: Paddle when configured, else the local payment sandbox, whose events reach the same webhook
  * route through an in-process HTTP request (the same verification and handling as Paddle's). Returns what the
@@ -28,7 +25,7 @@ export const SANDBOX_PORTAL_PATH = '/billing/sandbox-portal';
 export async function registerBilling(app: FastifyInstance, { config, db, bus, log }: BillingDeps) {
   const { billing } = config;
   await registerWebhookRoute(app, { config, db, bus, log });
-  const { gateway, sandbox } = createPaymentGateway(config, db, injectInto(app));
+  const { gateway, sandbox } = createPaymentGateway(billing, { db, appUrl: config.appUrl, deliver: injectInto(app) });
   if (sandbox) await app.register(sandboxRoutes, { sandbox, priceIds: billing.priceIds });
   const staging = config.ai.providers.length > 0;
   await app.register(billingRoutes, { db, billing, gateway, staging });
@@ -45,7 +42,11 @@ export async function createWorkerPayments({ config, db, bus, log }: BillingDeps
   registerErrorHandler(receiver);
   await registerWebhookRoute(receiver, { config, db, bus, log });
   await receiver.ready();
-  const { gateway } = createPaymentGateway(config, db, injectInto(receiver));
+  const { gateway } = createPaymentGateway(config.billing, {
+    db,
+    appUrl: config.appUrl,
+    deliver: injectInto(receiver),
+  });
   return { gateway, priceIds: config.billing.priceIds, close: () => receiver.close() };
 }
 
@@ -73,22 +74,4 @@ function injectInto(app: FastifyInstance): DeliverWebhook {
     if (response.statusCode !== 200)
       throw new Error(`Sandbox webhook refused: ${response.statusCode} ${response.body}`);
   };
-}
-
-function createPaymentGateway(config: Config, db: Db, deliver: DeliverWebhook) {
-  const { billing } = config;
-  if (billing.provider === 'paddle') {
-    const gateway: PaymentGateway = createPaddleGateway({
-      apiKey: billing.apiKey,
-      environment: billing.apiBaseUrl ?? billing.environment,
-    });
-    return { gateway, sandbox: undefined };
-  }
-  const sandbox = createLocalSandbox({
-    db,
-    webhookSecret: billing.webhookSecrets[0]!,
-    portalUrl: `${config.appUrl}${SANDBOX_PORTAL_PATH}`,
-    deliver,
-  });
-  return { gateway: sandbox.gateway(), sandbox };
 }

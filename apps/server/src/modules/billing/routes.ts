@@ -8,9 +8,9 @@ import {
   planListSchema,
   portalSessionSchema,
 } from '@hearth/contracts';
-import type { Db } from '../../db/client';
-import type { BillingConfig } from './config';
-import type { PaymentGateway } from './payment-gateway';
+import type { Db } from '../../infrastructure/db/client';
+import type { BillingConfig } from '../../infrastructure/payments/config';
+import type { PaymentGateway } from '../../infrastructure/payments/payment-gateway';
 import { plansOnOffer } from './plans';
 import { cancelSubscription, changePlan, getBillingStatus, openPortal, reactivateSubscription } from './service';
 

@@ -9,8 +9,8 @@ import {
   sandboxFailNextRenewalSchema,
   sandboxSubscriptionSchema,
 } from '@hearth/contracts';
-import { HttpError } from '../../http/errors';
-import type { LocalSandbox } from './local-sandbox';
+import { HttpError } from '../../infrastructure/http/errors';
+import type { LocalSandbox } from '../../infrastructure/payments/local-sandbox';
 import { findPlanByName, findPlanByPriceId, type PlanPriceIds } from './plans';
 
 /** What the portal says after 'Simulate renewal now': exactly what happened to the subscription and its dates. */

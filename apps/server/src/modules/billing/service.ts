@@ -1,19 +1,18 @@
 import { GRACE_DAYS, type BillingStatus, type PlanName } from '@hearth/contracts';
 import { addDays } from 'date-fns';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
-import type { AccessFacts } from '../usage/access';
-import { PaymentGatewayError, type PaymentGateway } from './payment-gateway';
+import type { Db } from '../../infrastructure/db/client';
+import { HttpError } from '../../infrastructure/http/errors';
+import { PaymentGatewayError, type PaymentGateway } from '../../infrastructure/payments/payment-gateway';
 import { findPlanByName, overageCost, planTerms, type PlanPriceIds } from './plans';
-import {
-  claimOverage,
-  findCurrentSubscription,
-  findUnbilledOverage,
-  hasSubscriptionHistory,
-  releaseOverageClaim,
-  type SubscriptionRow,
-} from './repository';
+import { claimOverage, findUnbilledOverage, hasPaidPeriod, releaseOverageClaim } from '../usage/service';
+import { findCurrentSubscription, hasSubscriptionHistory, type SubscriptionRow } from './repository';
+
+/** What deciding a user's access needs to know of their subscription. */
+export interface SubscriptionFacts {
+  status: 'active' | 'canceling' | 'past_due' | 'paused' | 'canceled';
+  gracePeriodEndsAt: Date | null;
+}
 
 const DEFAULT_AMOUNT = 9900;
 
@@ -28,19 +27,22 @@ export async function planForUser(db: Db, userId: string) {
   };
 }
 
-/** Whether the user has or had a subscription (any status): such a user can never start the free trial. */
+/**
+ * Whether the user has or had a subscription (any status), or a paid period (a payment came first): such a
+ * user can never start the free trial.
+ */
 export async function hasEverSubscribed(db: Db, userId: string): Promise<boolean> {
-  return hasSubscriptionHistory(db, userId);
+  return (await hasSubscriptionHistory(db, userId)) || hasPaidPeriod(db, userId);
 }
 
 /** The subscription part of the access decision (SPEC §6), or null when the user never subscribed. */
-export async function subscriptionFacts(db: Db, userId: string, now: Date): Promise<AccessFacts['subscription']> {
+export async function subscriptionFacts(db: Db, userId: string, now: Date): Promise<SubscriptionFacts | null> {
   const row = await findCurrentSubscription(db, userId);
   if (!row) return null;
   return { status: accessStatus(row, now), gracePeriodEndsAt: gracePeriodEnd(row) };
 }
 
-function accessStatus(row: SubscriptionRow, now: Date): NonNullable<AccessFacts['subscription']>['status'] {
+function accessStatus(row: SubscriptionRow, now: Date): SubscriptionFacts['status'] {
   if (row.status === 'past_due') return 'past_due';
   if (row.status === 'paused') return 'paused';
   if (row.status === 'canceled') return 'canceled';

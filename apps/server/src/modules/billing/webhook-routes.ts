@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
-import type { EventBus } from '../events/event-bus';
+import type { Db } from '../../infrastructure/db/client';
+import { HttpError } from '../../infrastructure/http/errors';
+import type { EventBus } from '../../infrastructure/event-bus/event-bus';
 import { applyPaddleEvent, type ApplyContext } from './apply-event';
-import { MalformedEventError, parsePaddleEvent } from './paddle-events';
-import { verifyPaddleSignature } from './paddle-signature';
+import { MalformedEventError, parsePaddleEvent } from '../../infrastructure/payments/paddle-events';
+import { verifyPaddleSignature } from '../../infrastructure/payments/paddle-signature';
 
 interface WebhookDeps {
   db: Db;

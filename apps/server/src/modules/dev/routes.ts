@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outboxSchema } from '@hearth/contracts';
-import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
-import { isLoopbackAddress } from '../../http/loopback-address';
-import { listOutbox } from '../mail/mailer';
+import type { Db } from '../../infrastructure/db/client';
+import { HttpError } from '../../infrastructure/http/errors';
+import { isLoopbackAddress } from '../../infrastructure/http/loopback-address';
+import { listOutbox } from '../../infrastructure/mail/mailer';
 
 /**
  * Registered only while the outbox is the mail transport and NODE_ENV is not production, and answers only clients

@@ -9,4 +9,11 @@ describe('change zones of the templates', () => {
     expect(changeZoneFor('curb-appeal')).toBe(GROUND_LEVEL);
     expect(changeZoneFor('twilight')).toBe(NOTHING_STRUCTURAL);
   });
+
+  it('takes the strictest zone of templates chosen together, and the staged template’s own after removing furniture', () => {
+    expect(changeZoneFor('blue-sky+perfect-lawn')).toBe(GROUND_LEVEL);
+    expect(changeZoneFor('professional-enhancement+blue-sky+perfect-lawn')).toBe(NOTHING_STRUCTURAL);
+    expect(changeZoneFor('remove-furniture-first+curb-appeal')).toBe(GROUND_LEVEL);
+    expect(changeZoneFor('remove-furniture-first+living-room')).toBe(EYE_LEVEL);
+  });
 });

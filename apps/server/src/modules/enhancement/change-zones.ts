@@ -1,4 +1,5 @@
 import { EYE_LEVEL, GROUND_LEVEL, NOTHING_STRUCTURAL, type ChangeZone } from '@hearth/image-engine';
+import { catalogIdsOf } from '../templates/service';
 
 /**
  * Where each staging template may change the photo, for the structure check (zones in @hearth/image-engine).
@@ -15,5 +16,14 @@ const ZONES: Record<string, ChangeZone> = {
 };
 
 /** The zone for a template; interior staging, declutter and custom instructions change what is below eye level. */
-export const changeZoneFor = (templateId: string | null | undefined): ChangeZone =>
-  (templateId && ZONES[templateId]) || EYE_LEVEL;
+const zoneOf = (templateId: string): ChangeZone => ZONES[templateId] ?? EYE_LEVEL;
+
+/**
+ * The zone for a template, or for templates chosen together: the strictest of theirs (the combination
+ * promises what each part promises). A staging template with its furniture removed first keeps its own.
+ */
+export function changeZoneFor(templateId: string | null | undefined): ChangeZone {
+  if (!templateId) return EYE_LEVEL;
+  const zones = catalogIdsOf(templateId).map(zoneOf);
+  return zones.reduce((strictest, zone) => (zone.fromRow > strictest.fromRow ? zone : strictest));
+}

@@ -3,31 +3,49 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
-import { makeThumbnail, normalizeToJpeg, runLocalEngine } from '@hearth/image-engine';
-import type { Db } from '../../db/client';
-import { completed, failed, skipped, type JobContext, type JobOutcome } from '../jobs/queue';
 import {
+  decodePhoto,
+  encodeRgbToJpeg,
+  makeThumbnail,
+  makeThumbnailFromRgb,
+  runLocalEngine,
+  type DecodedPhoto,
+} from '@hearth/image-engine';
+import type { Db } from '../../infrastructure/db/client';
+import { completed, failed, skipped, type JobContext, type JobOutcome } from '../../infrastructure/queue/queue';
+import {
+  completeVersion,
+  failVersion,
   findPhoto,
-  markCompleted,
-  markFailed,
-  markProcessing,
-  saveProgress,
+  findVersion,
+  recordPhotoFiles,
+  startVersion,
   type PhotoRow,
-} from '../photos/repository';
-import { lockProjectForUpdate, refreshProjectCounters } from '../projects/service';
-import { photoKeys, StorageNotFoundError, type ObjectStorage } from '../storage/storage';
-import { findTemplate } from '../templates/catalog';
-import { ProviderError, ProviderTimeoutError } from '../providers/errors';
-import type { StagingProvider } from '../providers/provider';
-import { giveImageBack } from '../usage/service';
+  type VersionRow,
+  GENERIC_FAILURE,
+  MISSING_UPLOAD_FAILURE,
+  NO_PROVIDER_FAILURE,
+  UNREADABLE_FAILURE,
+} from '../photos/service';
+import {
+  photoKeys,
+  StorageNotFoundError,
+  versionKeys,
+  type ObjectStorage,
+} from '../../infrastructure/storage/object-storage';
+import { findTemplate } from '../templates/service';
+import { ProviderError, ProviderTimeoutError } from '../../infrastructure/ai-providers/errors';
+import type { StagingProvider } from '../../infrastructure/ai-providers/provider';
+import type { EventBus } from '../../infrastructure/event-bus/event-bus';
 import { runGenerativeEdit, type StageLimits } from './generative-edit';
-import { finalPromptForPhoto } from './request';
-import { GENERIC_FAILURE, MISSING_UPLOAD_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
+import { finalPromptForVersion } from '../templates/service';
 
 export interface EnhanceDeps {
   db: Db;
   storage: ObjectStorage;
   tempDir: string;
+  /** Where a version's progress is announced to its owner's live streams (none in some tests). */
+  events?: Pick<EventBus, 'publish'>;
   log: Logger;
   /** The generative provider stack; undefined when none is configured (staging off). */
   staging?: StagingProvider;
@@ -42,32 +60,60 @@ export interface EnhanceDeps {
   limits?: StageLimits;
 }
 
-/** A failure that another try cannot fix: the photo fails at once. */
+/** A failure that another try cannot fix: the version fails at once. */
 export class PermanentEnhancementError extends Error {}
 
 /** The photo was deleted (with its project) while its job ran: there is nothing left to finish. */
 class PhotoGoneError extends Error {}
 
-export { GENERIC_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
+export { GENERIC_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from '../photos/service';
 
 /**
- * `photo.enhance`: idempotent. A finished or deleted photo is skipped; files are written under fixed keys,
- * so a second run overwrites the same objects; completion and failure each happen once (see repository),
- * and a run that loses the race to finish removes what it alone wrote. Throws when another try may do better.
+ * `photo.enhance`: makes one version of a photo. Idempotent: a finished or deleted version is skipped; files
+ * are written under fixed keys, so a second run overwrites the same objects; completion and failure each
+ * happen once (see photos/progress.ts), and a run that loses the race to finish removes what it alone wrote.
+ * Throws when another try may do better.
  */
-export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: JobContext): Promise<JobOutcome> {
-  const photo = await markProcessing(deps.db, photoId);
-  if (!photo) return skipped('the photo is already finished or deleted');
-  await refreshProjectCounters(deps.db, photo.projectId);
+export async function enhancePhoto(deps: EnhanceDeps, versionId: string, context: JobContext): Promise<JobOutcome> {
+  const started = await startVersion(deps.db, versionId);
+  if (!started) return skipped('the version is already finished or deleted');
+  announce(deps, started.photo, versionId, 'processing');
+  const outcome = await makeVersion(deps, started, context);
+  if (outcome.status !== 'skipped') announce(deps, started.photo, versionId, outcome.status);
+  return outcome;
+}
+
+/** Tells the photo's owner, on whichever API process their stream is open, that one of its versions moved. */
+function announce(
+  deps: EnhanceDeps,
+  photo: PhotoRow,
+  versionId: string,
+  status: 'processing' | 'completed' | 'failed',
+) {
+  const event = {
+    type: 'photo.updated' as const,
+    data: { projectId: photo.projectId, photoId: photo.id, versionId, status },
+  };
+  deps.events?.publish(photo.userId, event).catch((error: unknown) => {
+    deps.log.warn({ err: error, versionId }, 'could not announce a photo update');
+  });
+}
+
+async function makeVersion(
+  deps: EnhanceDeps,
+  { version, photo }: { version: VersionRow; photo: PhotoRow },
+  context: JobContext,
+): Promise<JobOutcome> {
+  const versionId = version.id;
   let workDir: string | undefined;
   const deadline = deps.deadlineMs ? AbortSignal.timeout(deps.deadlineMs) : undefined;
   const stop = AbortSignal.any([deadline, context.signal].filter((s) => s !== undefined));
   try {
     await mkdir(deps.tempDir, { recursive: true });
     workDir = await mkdtemp(path.join(deps.tempDir, 'job-'));
-    return (await enhance(deps, photo, workDir, stop, context.signal))
+    return (await enhance(deps, photo, version, workDir, stop, context.signal))
       ? completed()
-      : skipped('another run finished the photo first');
+      : skipped('another run finished the version first');
   } catch (caught) {
     if (caught instanceof PhotoGoneError) return skipped('the photo was deleted while it ran');
     // Handed back to the queue at shutdown: another worker runs the photo again, nothing is recorded here.
@@ -79,13 +125,13 @@ export async function enhancePhoto(deps: EnhanceDeps, photoId: string, context: 
     // The cause (a decoder's or vendor's own words) is logged; the photo carries only `message`.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
     deps.log.warn(
-      { err: error, cause, photoId, mayRetry, lastAttempt: context.isLastAttempt },
+      { err: error, cause, photoId: photo.id, versionId, mayRetry, lastAttempt: context.isLastAttempt },
       'photo enhancement failed',
     );
     if (mayRetry && !context.isLastAttempt) throw error;
-    return (await failPhoto(deps.db, photoId, message))
+    return (await failVersion(deps.db, versionId, message))
       ? failed(message)
-      : skipped('the photo was already finished or deleted');
+      : skipped('the version was already finished or deleted');
   } finally {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
@@ -123,57 +169,100 @@ function deadlineError(staging: StagingProvider, cause: unknown) {
 async function enhance(
   deps: EnhanceDeps,
   photo: PhotoRow,
+  version: VersionRow,
   workDir: string,
   signal: AbortSignal,
   handedBack: AbortSignal | undefined,
 ) {
   const { db, storage } = deps;
-  const keys = photoKeys(photo.userId, photo.id);
+  const keys = versionKeys(photo.userId, photo.id, version.id);
   const file = (name: string) => path.join(workDir, name);
 
-  await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
+  let decoded = await preparePreview(deps, photo, file, handedBack);
+  if (!localOperationsFor(deps, version)) decoded = undefined;
+  handedBack?.throwIfAborted();
+  const result = await runEngine(
+    deps,
+    version,
+    { inputPath: file('preview.jpg'), outputPath: file('result.jpg'), decoded },
+    signal,
+    handedBack,
+  );
+  decoded = undefined;
   await cpu(deps)(async () => {
     handedBack?.throwIfAborted();
-    await normalizeToJpeg(file('original'), photo.imageType, file('preview.jpg')).catch((error: unknown) => {
+    await makeThumbnail(file('result.jpg'), file('result-thumbnail.jpg'));
+  });
+  handedBack?.throwIfAborted();
+  await storage.put(keys.result, createReadStream(file('result.jpg')), 'image/jpeg');
+  await storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg');
+
+  const done = await completeVersion(db, version.id, {
+    resultKey: keys.result,
+    thumbnailKey: keys.thumbnail,
+    ...result,
+  });
+  if (done) return true;
+  // Another run finished first. If it completed the version, the files under the same keys are that run's
+  // too; if the version failed or is gone, nothing refers to the files this run wrote.
+  const now = await findVersion(db, version.id);
+  if (!now || now.status !== 'completed') await removeFiles(storage, [keys.result, keys.thumbnail]);
+  if (!(await findPhoto(db, photo.id))) throw new PhotoGoneError();
+  return false;
+}
+
+/**
+ * Puts the photo's preview (decoded, upright, without metadata) at `preview.jpg`: made once per photo by the
+ * first of its versions to run, with its thumbnail; the others download it. Variations that start together
+ * may each make it: they write the same bytes under the same keys. Returns the decoded pixels when it made
+ * the preview, so the local engine need not decode it again.
+ */
+async function preparePreview(
+  deps: EnhanceDeps,
+  photo: PhotoRow,
+  file: (name: string) => string,
+  handedBack: AbortSignal | undefined,
+): Promise<DecodedPhoto | undefined> {
+  const { db, storage } = deps;
+  if (photo.previewKey) {
+    const stored = await storage.get(photo.previewKey).catch(() => undefined);
+    if (stored) {
+      await pipeline(stored, createWriteStream(file('preview.jpg')));
+      return undefined;
+    }
+  }
+  const keys = photoKeys(photo.userId, photo.id);
+  await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
+  // The original is decoded once: the preview, the thumbnail and the local engine all start from these
+  // pixels (docs/decisions/083). Only the local engine keeps them; a provider call reads the preview file.
+  const decoded = await cpu(deps)(async () => {
+    handedBack?.throwIfAborted();
+    const pixels = await decodePhoto(file('original'), photo.imageType).catch((error: unknown) => {
       throw new PermanentEnhancementError(UNREADABLE_FAILURE, { cause: error });
     });
-    await makeThumbnail(file('preview.jpg'), file('thumbnail.jpg'));
+    await encodeRgbToJpeg(pixels.image, file('preview.jpg'));
+    await makeThumbnailFromRgb(pixels.preview, file('thumbnail.jpg'));
+    return pixels;
   });
   handedBack?.throwIfAborted();
   await storage.put(keys.preview, createReadStream(file('preview.jpg')), 'image/jpeg');
   await storage.put(keys.thumbnail, createReadStream(file('thumbnail.jpg')), 'image/jpeg');
-  if (!(await saveProgress(db, photo.id, { previewKey: keys.preview, thumbnailKey: keys.thumbnail }))) {
+  if (!(await recordPhotoFiles(db, photo.id, { previewKey: keys.preview, thumbnailKey: keys.thumbnail }))) {
     await removeFiles(storage, [keys.preview, keys.thumbnail]);
     throw new PhotoGoneError();
   }
-
-  handedBack?.throwIfAborted();
-  const result = await runEngine(
-    deps,
-    photo,
-    { inputPath: file('preview.jpg'), outputPath: file('enhanced.jpg') },
-    signal,
-    handedBack,
-  );
-  handedBack?.throwIfAborted();
-  await storage.put(keys.enhanced, createReadStream(file('enhanced.jpg')), 'image/jpeg');
-
-  const done = await db.transaction(async (tx) => {
-    await lockProjectForUpdate(tx, photo.projectId);
-    const marked = await markCompleted(tx, photo.id, { enhancedKey: keys.enhanced, ...result });
-    if (marked) await refreshProjectCounters(tx, photo.projectId);
-    return marked;
-  });
-  if (done) return true;
-  // Another run finished first. If it completed the photo, the result under the same key is that run's
-  // too; if the photo failed or is gone, nothing refers to the file this run wrote.
-  const now = await findPhoto(db, photo.id);
-  if (!now) await removeFiles(storage, [keys.preview, keys.thumbnail, keys.enhanced]);
-  else if (now.status !== 'completed') await removeFiles(storage, [keys.enhanced]);
-  return false;
+  return decoded;
 }
 
-type EngineFiles = { inputPath: string; outputPath: string };
+type EngineFiles = { inputPath: string; outputPath: string; decoded?: DecodedPhoto };
+
+/** The local engine's operations when this version runs on it, else undefined (a provider runs it). */
+function localOperationsFor(deps: EnhanceDeps, version: VersionRow) {
+  const template = version.templateId ? findTemplate(version.templateId) : undefined;
+  const local = template?.localOperations;
+  const wantsProvider = !local || Boolean(version.customPrompt) || deps.enhancementEngine === 'ai';
+  return local && !(wantsProvider && deps.staging) && !version.customPrompt ? local : undefined;
+}
 
 /**
  * The local engine for the enhancement-only templates (unless ENHANCEMENT_ENGINE=ai), the generative provider
@@ -181,19 +270,24 @@ type EngineFiles = { inputPath: string; outputPath: string };
  */
 async function runEngine(
   deps: EnhanceDeps,
-  photo: PhotoRow,
+  version: VersionRow,
   files: EngineFiles,
   signal: AbortSignal,
   handedBack: AbortSignal | undefined,
 ) {
-  const template = photo.templateId ? findTemplate(photo.templateId) : undefined;
+  const template = version.templateId ? findTemplate(version.templateId) : undefined;
   const local = template?.localOperations;
-  const wantsProvider = !local || Boolean(photo.customPrompt) || deps.enhancementEngine === 'ai';
+  const wantsProvider = !local || Boolean(version.customPrompt) || deps.enhancementEngine === 'ai';
   if (local && !(wantsProvider && deps.staging)) {
-    if (photo.customPrompt) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
+    if (version.customPrompt) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
+    const { inputPath, outputPath, decoded } = files;
     const result = await cpu(deps)(() => {
       handedBack?.throwIfAborted();
-      return runLocalEngine({ ...files, inputType: 'jpeg', operations: local });
+      return runLocalEngine(
+        decoded
+          ? { photo: decoded, outputPath, operations: local }
+          : { inputPath, inputType: 'jpeg', outputPath, operations: local },
+      );
     });
     const { engine, operations, notes, width, height } = result;
     return { engine, operations, notes, width, height };
@@ -201,15 +295,16 @@ async function runEngine(
   if (!deps.staging) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
 
   const result = await runGenerativeEdit({
-    ...files,
-    prompt: finalPromptForPhoto(photo),
-    templateId: photo.templateId,
+    inputPath: files.inputPath,
+    outputPath: files.outputPath,
+    prompt: finalPromptForVersion(version),
+    templateId: version.templateId,
     provider: deps.staging,
     signal,
     limits: deps.limits,
   });
   const { call } = result;
-  deps.log.info({ photoId: photo.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
+  deps.log.info({ versionId: version.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
   return {
     engine: result.engine,
     operations: result.operations,
@@ -224,6 +319,7 @@ async function runEngine(
     providerDurationMs: call.durationMs,
     providerAttempts: call.attempts,
     providerUsage: call.usage,
+    providerResolution: call.resolution,
   };
 }
 
@@ -241,18 +337,4 @@ async function openOriginal({ db, storage }: EnhanceDeps, photo: PhotoRow) {
 
 async function removeFiles(storage: ObjectStorage, keys: string[]) {
   await Promise.all(keys.map((key) => storage.delete(key)));
-}
-
-/** Marks the photo failed and gives its image back, each exactly once; false when it was not this call. */
-export async function failPhoto(db: Db, photoId: string, message: string): Promise<boolean> {
-  const photo = await findPhoto(db, photoId);
-  if (!photo) return false;
-  return db.transaction(async (tx) => {
-    await lockProjectForUpdate(tx, photo.projectId);
-    const marked = await markFailed(tx, photoId, message);
-    if (!marked) return false;
-    if (marked.usagePeriodId) await giveImageBack(tx, marked.usagePeriodId);
-    await refreshProjectCounters(tx, photo.projectId);
-    return true;
-  });
 }

@@ -5,18 +5,17 @@ import {
   encodeRgbToJpeg,
   fitToOriginal,
 } from '@hearth/image-engine';
-import type { ProviderUsage, StagingProvider } from '../providers/provider';
+import { answeredSmaller, sizeLabel } from '../../infrastructure/ai-providers/output-size';
+import type { PixelSize, ProviderUsage, StagingProvider } from '../../infrastructure/ai-providers/provider';
 import { changeZoneFor } from './change-zones';
 
 /**
- * A staging edit by a generative provider, made fit for a listing: the photo goes out at ≤ 2048 px, and what
- * comes back (about one megapixel, in a shape of the vendor's choosing) is fitted to the original's exact size
+ * A staging edit by a generative provider, made fit for a listing: the photo goes out at the size the model
+ * can use (its `inputSide`), the model is asked for the output size closest to the original, and what comes
+ * back (whatever its size: vendors may answer 1K when asked for 2K) is fitted to the original's exact size
  * and framing, keeps the original's pixels where the model changed nothing, and is checked for moved
  * architecture (decision 020).
  */
-
-/** Longest side of the copy sent to the provider: vendors work at ~1 MP, and more only costs upload time. */
-export const PROVIDER_INPUT_SIDE = 2048;
 
 export interface GenerativeEditInput {
   /** The normalised, upright JPEG of the photo (the pipeline's preview). */
@@ -62,18 +61,30 @@ export interface GenerativeEditResult {
     durationMs: number;
     attempts: number;
     usage: ProviderUsage | null;
+    resolution: ProviderResolution;
   };
+}
+
+/** The sizes of one provider call, recorded with the version: what went out, was asked for and came back. */
+export interface ProviderResolution {
+  sent: PixelSize;
+  /** Null when the model takes only a shape (it answers at its one size). */
+  requested: PixelSize | null;
+  returned: PixelSize;
+  /** The original's size, which the result was fitted to. */
+  original: PixelSize;
 }
 
 export async function runGenerativeEdit(input: GenerativeEditInput): Promise<GenerativeEditResult> {
   const { cpu, providerCalls } = input.limits ?? { cpu: unlimited, providerCalls: unlimited };
-  const sent = await cpu(() => encodeForProvider(input.inputPath, PROVIDER_INPUT_SIDE));
+  const sent = await cpu(() => encodeForProvider(input.inputPath, (source) => input.provider.inputSide(source)));
   const answer = await providerCalls(() =>
     input.provider.edit({
       image: sent.image,
       mimeType: 'image/jpeg',
       prompt: input.prompt,
       aspectRatio: sent.width / sent.height,
+      targetSize: sent.source,
       signal: input.signal,
     }),
   );
@@ -92,12 +103,18 @@ export async function runGenerativeEdit(input: GenerativeEditInput): Promise<Gen
 
   const operations = ['generative-edit', 'fit-to-original'];
   if (fit.preservedDetail) operations.push('original-detail-kept');
+  const resolution: ProviderResolution = {
+    sent: { width: sent.width, height: sent.height },
+    requested: answer.requestedSize ?? null,
+    returned: { width: answer.width, height: answer.height },
+    original: sent.source,
+  };
   return {
     width: fit.image.width,
     height: fit.image.height,
     engine: 'ai',
     operations,
-    notes: [],
+    notes: resolutionNotes(answer.model, resolution),
     needsReview: fit.structure.needsReview,
     reviewReason: fit.structure.reason ?? null,
     call: {
@@ -107,6 +124,15 @@ export async function runGenerativeEdit(input: GenerativeEditInput): Promise<Gen
       durationMs: Math.round(answer.durationMs),
       attempts: answer.attempts,
       usage: answer.usage ?? null,
+      resolution,
     },
   };
+}
+
+/** Says so when the vendor answered smaller than asked: the result was enlarged more than it should have been. */
+function resolutionNotes(model: string, { requested, returned, original }: ProviderResolution): string[] {
+  if (!requested || !answeredSmaller(requested, returned)) return [];
+  return [
+    `${model} was asked for ${sizeLabel(requested)} and answered ${sizeLabel(returned)}; it was fitted to the original's ${sizeLabel(original)}.`,
+  ];
 }

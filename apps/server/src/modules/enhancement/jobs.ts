@@ -1,13 +1,13 @@
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Database, Db } from '../../db/client';
-import { completed, type Queue } from '../jobs/queue';
-import { describeStagingAvailability } from '../providers/config';
-import { SqlRateLimitStore } from '../providers/rate-limit';
-import { createStagingProvider } from '../providers/registry';
-import type { ObjectStorage } from '../storage/storage';
-import { enhancePhoto } from './enhance-photo';
+import type { Database, Db } from '../../infrastructure/db/client';
+import { completed, type Queue } from '../../infrastructure/queue/queue';
+import { describeStagingAvailability } from '../../infrastructure/ai-providers/config';
+import { SqlRateLimitStore } from '../../infrastructure/ai-providers/rate-limit';
+import { createStagingProvider, type ProviderCallReport } from '../../infrastructure/ai-providers/registry';
+import type { ObjectStorage } from '../../infrastructure/storage/object-storage';
+import { enhancePhoto, type EnhanceDeps } from './enhance-photo';
 import { handBackPhoto, recoverStalledPhotos } from './recover-stalled';
 
 export interface PhotoJobDeps {
@@ -20,6 +20,10 @@ export interface PhotoJobDeps {
   storage: ObjectStorage;
   log: Logger;
   tempDir: string;
+  /** Told of every provider call (the metrics). */
+  onProviderCall?: (call: ProviderCallReport) => void;
+  /** Where versions' progress is announced to their owners' live streams. */
+  events?: EnhanceDeps['events'];
 }
 
 /**
@@ -35,8 +39,12 @@ const DEADLINE_MARGIN_MS = 15_000;
  * check queues the next one that many seconds later, and a cron job every minute starts the chain again if
  * it broke (docs/decisions/042).
  */
-export async function registerPhotoJobs(queue: Queue, { config, database, db, storage, log, tempDir }: PhotoJobDeps) {
-  const staging = createStagingProvider(config.ai, { rateLimitStore: new SqlRateLimitStore(database), log });
+export async function registerPhotoJobs(
+  queue: Queue,
+  { config, database, db, storage, log, tempDir, ...deps }: PhotoJobDeps,
+) {
+  const rateLimitStore = new SqlRateLimitStore(database);
+  const staging = createStagingProvider(config.ai, { rateLimitStore, log, onCall: deps.onProviderCall });
   log.info({ staging: describeStagingAvailability(config.ai).reason }, 'photo worker started');
   const expireMs = config.queue.enhanceExpireSeconds * 1000;
   // WORKER_CONCURRENCY bounds the CPU work; with a provider, AI_CONCURRENCY more photos may be waiting on
@@ -50,12 +58,18 @@ export async function registerPhotoJobs(queue: Queue, { config, database, db, st
     log,
     staging,
     enhancementEngine: config.enhancementEngine,
+    events: deps.events,
     deadlineMs: Math.max(expireMs / 2, expireMs - DEADLINE_MARGIN_MS),
     limits,
   };
-  await queue.work('photo.enhance', photosAtOnce, (data, context) => enhancePhoto(enhanceDeps, data.photoId, context), {
-    handBack: (data, cancelledJobId) => handBackPhoto({ db, queue }, data.photoId, cancelledJobId),
-  });
+  await queue.work(
+    'photo.enhance',
+    photosAtOnce,
+    (data, context) => enhancePhoto(enhanceDeps, data.versionId, context),
+    {
+      handBack: (data, cancelledJobId) => handBackPhoto({ db, queue }, data.versionId, cancelledJobId),
+    },
+  );
 
   // The queue's policy is 'short': while one check waits, cluster-wide, another send is a no-op.
   const scheduleNextCheck = () =>

@@ -1,10 +1,9 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../http/errors';
-import type { Auth } from '../auth/auth';
-import type { EventBus } from './event-bus';
+import { unauthorized } from '../../infrastructure/http/errors';
+import { headersOf, type Auth } from '../auth/service';
+import type { EventBus } from '../../infrastructure/event-bus/event-bus';
 import type { SubscriptionStreams } from './subscription-stream';
 
 interface EventRouteDeps {
@@ -32,13 +31,14 @@ export async function eventRoutes(app: FastifyInstance, { auth, streams }: Event
   const options = { schema: { querystring: streamQuery }, config: { auth: 'public' as const } };
   app.withTypeProvider<ZodTypeProvider>().get('/api/sse/subscriptions', options, async (request, reply) => {
     // EventSource cannot send headers, so a bearer token may come as ?token= (SPEC §7).
-    const headers = fromNodeHeaders(request.headers);
+    const headers = headersOf(request.headers);
     if (request.query.token) headers.set('authorization', `Bearer ${request.query.token}`);
     const session = await findSession(headers);
     if (!session) throw unauthorized();
-    streams.assertCanOpen(session.user.id);
+    const userId = session.user.id;
+    const streamId = await streams.claim(userId);
     reply.hijack();
-    streams.open({ userId: session.user.id, isSignedIn: async () => (await findSession(headers)) !== null }, reply.raw);
+    streams.open({ streamId, userId, isSignedIn: async () => (await findSession(headers)) !== null }, reply.raw);
   });
 }
 
@@ -51,7 +51,7 @@ export function announceSessionChanges(app: FastifyInstance, { auth, bus }: { au
   const userOf = new WeakMap<FastifyRequest, string>();
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'POST' || !SESSION_CHANGING_PATHS.has(request.url.split('?')[0]!)) return;
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
+    const session = await auth.api.getSession({ headers: headersOf(request.headers) }).catch(() => null);
     if (session) userOf.set(request, session.user.id);
   });
   app.addHook('onResponse', async (request) => {

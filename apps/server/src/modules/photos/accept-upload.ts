@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { UploadResponse } from '@hearth/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
-import type { Queue } from '../jobs/queue';
-import { getProject, lockProjectForUpdate, refreshProjectCounters, requireProject } from '../projects/service';
-import { photoKeys, type ObjectStorage } from '../storage/storage';
-import { resolveRequest, type EnhancementRequest } from '../enhancement/request';
+import type { Db } from '../../infrastructure/db/client';
+import { HttpError } from '../../infrastructure/http/errors';
+import type { Queue } from '../../infrastructure/queue/queue';
+import { getProject, requireProject } from '../projects/service';
+import { photoKeys, type ObjectStorage } from '../../infrastructure/storage/object-storage';
+import { resolveRequest, type EnhancementRequest } from '../templates/service';
 import type { EngineAvailability } from '../templates/service';
-import { assertCanUpload, reserveForUpload } from '../usage/service';
+import { assertCanUpload } from '../access/service';
+import { reserveForUpload } from '../usage/service';
 import { toPhoto } from './dto';
 import { discard, type ReceivedUpload } from './receive';
+import { changeInProject } from './progress';
 import { insertPhotos } from './repository';
+import { insertVersions } from './version-repository';
+import { queueVersionJobs, versionRow } from './versions';
 
 const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
@@ -40,8 +43,9 @@ export async function checkUploadAllowed(db: Db, userId: string, projectId: stri
 }
 
 /**
- * Turns a received batch (after checkUploadAllowed) into photos: checks the request, stores the originals, then reserves the
- * quota and writes the rows in one transaction. Whatever fails, no row, reservation or file is left.
+ * Turns a received batch (after checkUploadAllowed), whose originals receiveUpload has stored already, into
+ * photos: checks the request, then reserves the quota and writes the rows in one transaction. Whatever
+ * fails, no row, reservation or file is left.
  */
 export async function acceptUpload(
   { db, storage, queue, engines, log }: AcceptDeps,
@@ -50,44 +54,42 @@ export async function acceptUpload(
   upload: ReceivedUpload,
   now = new Date(),
 ): Promise<UploadResponse> {
-  const stored: string[] = [];
+  let photos: Awaited<ReturnType<typeof insertPhotos>>;
+  let versions: Awaited<ReturnType<typeof insertVersions>>;
   try {
     if (!upload.files.length) throw nothingTaken(upload);
     const request = resolveRequest(upload.fields, engines);
+    const planned = upload.files.map((file) => ({ file, id: file.id }));
 
-    const planned = upload.files.map((file) => ({ file, id: randomUUID() }));
-    for (const { file, id } of planned) {
-      const key = photoKeys(userId, id).original;
-      await storage.put(key, createReadStream(file.tempPath), contentTypeOf(file.type));
-      stored.push(key);
-    }
-
-    const photos = await db.transaction(async (tx) => {
-      // The project first, then the allowance: the order every photo change takes its locks in.
-      await lockProjectForUpdate(tx, projectId);
-      const periodId = await reserveForUpload(tx, userId, planned.length, now);
-      const rows = await insertPhotos(
+    // The project first, then the allowance: the order every photo change takes its locks in.
+    ({ photos, versions } = await changeInProject(db, projectId, async (tx) => {
+      const periodId = await reserveForUpload(tx, userId, planned.length * request.variations, now);
+      const photos = await insertPhotos(
         tx,
         planned.map(({ file, id }, index) => ({
-          ...photoRow(id, userId, projectId, periodId, file, request),
+          ...photoRow(id, userId, projectId, file, request),
           // Photos are listed by creation time: one millisecond apart keeps them in the order they were sent.
           createdAt: new Date(now.getTime() + index),
         })),
       );
-      await refreshProjectCounters(tx, projectId);
-      return rows;
-    });
-    // From here the files belong to committed photos: whatever fails next must not delete them.
-    stored.length = 0;
-    await queueJobs(queue, photos, log);
-    const refused = upload.refused.map(({ fileName, code, message }) => ({ fileName, code, message }));
-    return { project: await getProject(db, userId, projectId), photos: photos.map(toPhoto), refused };
+      const versions = await insertVersions(
+        tx,
+        photos.flatMap((photo) =>
+          Array.from({ length: request.variations }, (_, i) =>
+            versionRow(randomUUID(), photo, i + 1, periodId, request),
+          ),
+        ),
+      );
+      return { photos, versions };
+    }));
   } catch (error) {
-    await Promise.all(stored.map((key) => storage.delete(key)));
+    await discard(storage, upload.files);
     throw error;
-  } finally {
-    await discard(upload.files);
   }
+  // From here the files belong to committed photos: whatever fails next must not delete them.
+  await queueVersionJobs(queue, versions, log);
+  const refused = upload.refused.map(({ fileName, code, message }) => ({ fileName, code, message }));
+  return { project: await getProject(db, userId, projectId), photos: photos.map(toPhoto), refused };
 }
 
 /** No file to take: either none was sent, or every one was refused (answered as the first refusal, listing all). */
@@ -100,23 +102,11 @@ function nothingTaken({ refused }: ReceivedUpload): HttpError {
   });
 }
 
-/**
- * One `photo.enhance` job per photo, its id the photo's (recorded as the photo's job when it was saved). A
- * job that cannot be queued now is not lost: stalled-photo recovery finds no such job and queues one.
- */
-async function queueJobs(queue: Queue, photos: { id: string }[], log: FastifyBaseLogger) {
-  const results = await Promise.allSettled(
-    photos.map((p) => queue.send('photo.enhance', { photoId: p.id }, { id: p.id })),
-  );
-  const failed = results.filter((r) => r.status === 'rejected');
-  if (failed.length) log.error({ err: failed[0]!.reason, failed: failed.length }, 'could not queue photo jobs');
-}
-
+/** A new photo's row, described as its versions will be until the first of them finishes. */
 function photoRow(
   id: string,
   userId: string,
   projectId: string,
-  usagePeriodId: string,
   file: ReceivedUpload['files'][number],
   request: EnhancementRequest,
 ) {
@@ -124,7 +114,6 @@ function photoRow(
     id,
     userId,
     projectId,
-    usagePeriodId,
     fileName: file.fileName,
     imageType: file.type,
     sizeBytes: file.sizeBytes,
@@ -132,9 +121,10 @@ function photoRow(
     width: file.width,
     height: file.height,
     originalKey: photoKeys(userId, id).original,
-    enhanceJobId: id,
+    versionCount: request.variations,
     templateId: request.template?.id ?? null,
     templateName: request.template?.name ?? null,
+    style: request.style ?? null,
     customPrompt: request.customText ?? null,
     prompt: request.prompt,
   };

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES, REJECTED_FILES_MESSAGE, type RefusedFile } from '@hearth/contracts';
@@ -11,14 +11,20 @@ import {
   ImageTooLargeError,
   MAX_INPUT_PIXELS,
   readImageInfo,
+  readImageInfoFromHead,
   sniffImageFile,
+  sniffImageType,
+  type ImageInfo,
   type ImageType,
 } from '@hearth/image-engine';
-import { bodySignal } from '../../http/body-deadlines';
-import { HttpError } from '../../http/errors';
+import { bodySignal } from '../../infrastructure/http/body-deadlines';
+import { HttpError } from '../../infrastructure/http/errors';
+import type { ObjectStorage } from '../../infrastructure/storage/object-storage';
 
 export interface ReceivedFile {
-  tempPath: string;
+  /** The photo's id, chosen as its bytes arrived: they are stored under `key` already. */
+  id: string;
+  key: string;
   fileName: string;
   type: ImageType;
   sizeBytes: number;
@@ -40,17 +46,34 @@ export interface ReceivedUpload {
   fields: Record<string, string>;
 }
 
+export interface ReceiveDeps {
+  storage: ObjectStorage;
+  /** Where a photo's original is stored, by the photo's id. */
+  keyOf: (photoId: string) => string;
+  /** For the few files whose whole bytes must be read to be checked (TIFF, GIF, HEIC). */
+  tempDir: string;
+}
+
 /**
- * Streams every file of a multipart upload to a temporary file (never the whole batch in memory),
- * hashing and counting on the way, then checks each by its bytes. A file that is not an acceptable photo is
- * refused on its own (the others go on); anything that spoils the whole request (a malformed body, a stall, a
- * client that went away, too many files) removes every temporary file of the batch before the error leaves.
- * The batch is only returned once the request body has arrived whole.
+ * Bytes of each file kept in memory as it streams past: the type is sniffed and the size read from them.
+ * JPEG, PNG, WebP and BMP state both well within this (a JPEG's EXIF and ICC segments come first, each under
+ * 64 KB); other files are read back whole once stored.
  */
-export async function receiveUpload(request: FastifyRequest, tempDir: string): Promise<ReceivedUpload> {
+const HEAD_BYTES = 512 * 1024;
+
+/**
+ * Streams every file of a multipart upload straight into storage (never the whole batch in memory, each byte
+ * written once, docs/decisions/082), counting and hashing on the way and keeping each file's first bytes;
+ * each file is then checked by its bytes. A file that is not an acceptable photo is refused on its own (its
+ * stored copy removed, the others go on); anything that spoils the whole request (a malformed body, a stall,
+ * a client that went away, too many files) removes every stored file of the batch before the error leaves.
+ * The batch is only returned once the request body has arrived whole; whoever takes it then owns its files
+ * (acceptUpload, which removes them with {@link discard} if the batch is not taken after all).
+ */
+export async function receiveUpload(request: FastifyRequest, deps: ReceiveDeps): Promise<ReceivedUpload> {
   const signal = bodySignal(request);
   checkMultipartContentType(request.headers['content-type']);
-  await mkdir(tempDir, { recursive: true });
+  await mkdir(deps.tempDir, { recursive: true });
   const files: ReceivedFile[] = [];
   const refused: FileRefusal[] = [];
   const fields: Record<string, string> = {};
@@ -69,7 +92,7 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string): P
         part.file.resume();
         continue;
       }
-      const outcome = await receiveFile(part, tempDir, signal);
+      const outcome = await receiveFile(part, deps, signal);
       if ('refusal' in outcome) refused.push(outcome.refusal);
       else files.push(outcome.file);
     }
@@ -77,7 +100,7 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string): P
     if (signal.aborted) throw signal.reason;
     if (!request.raw.complete) throw interrupted();
   } catch (error) {
-    await discard(files);
+    await discard(deps.storage, files);
     throw translateMultipartError(error);
   }
   return { files, refused, fields };
@@ -85,65 +108,130 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string): P
 
 type FileOutcome = { file: ReceivedFile } | { refusal: FileRefusal };
 
-async function receiveFile(part: MultipartFile, tempDir: string, signal: AbortSignal): Promise<FileOutcome> {
-  const tempPath = path.join(tempDir, randomUUID());
-  const hash = createHash('sha256');
-  let sizeBytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      sizeBytes += chunk.length;
-      hash.update(chunk);
-      callback(null, chunk);
-    },
-  });
+/** What streaming one part into storage saw on the way. */
+interface Tapped {
+  sizeBytes: number;
+  sha256: string;
+  /** The first HEAD_BYTES bytes (all of them for a smaller file). */
+  head: Buffer;
+}
+
+async function receiveFile(part: MultipartFile, deps: ReceiveDeps, signal: AbortSignal): Promise<FileOutcome> {
   const fileName = cleanFileName(part.filename);
   // The parser destroys a file it had to give up on (the body ended inside it) before we may even see it;
-  // piping such a stream would wait forever.
+  // reading such a stream would wait forever.
   if (part.file.destroyed) {
     if (signal.aborted) throw signal.reason;
     return malformedBody(part.file.errored);
   }
+  if (signal.aborted) throw signal.reason;
+  const id = randomUUID();
+  const key = deps.keyOf(id);
   // An error of the part itself means the body's framing broke mid-file ("terminated early").
   let partError: unknown;
   part.file.once('error', (error) => (partError ??= error));
+  const stopOnAbort = () => part.file.destroy(signal.reason as Error);
+  signal.addEventListener('abort', stopOnAbort, { once: true });
+  let tapped: Tapped;
   try {
-    await pipeline(part.file, counter, createWriteStream(tempPath), { signal });
+    const tap = tapStream(part.file);
+    // The stored object's type is settled by the check below; originals are never served as they are.
+    await deps.storage.put(key, tap.stream, 'application/octet-stream');
+    tapped = tap.result();
   } catch (error) {
-    await rm(tempPath, { force: true });
+    await deps.storage.delete(key).catch(() => undefined);
     if (signal.aborted) throw signal.reason;
-    // The part failing, or being closed under us by the parser, is the body's fault; a disk error is ours.
+    // The part failing, or being closed under us by the parser, is the body's fault; a storage error is ours.
     if (partError || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') malformedBody(error);
     throw error;
+  } finally {
+    signal.removeEventListener('abort', stopOnAbort);
   }
-  const outcome = await checkFile(part, tempPath, fileName).catch(async (error: unknown) => {
-    await rm(tempPath, { force: true });
+  const outcome = await checkFile(part, key, fileName, tapped, deps).catch(async (error: unknown) => {
+    await deps.storage.delete(key);
     throw error;
   });
   if ('refusal' in outcome) {
-    await rm(tempPath, { force: true });
+    await deps.storage.delete(key);
     return outcome;
   }
-  return { file: { ...outcome.file, sizeBytes, sha256: hash.digest('hex') } };
+  return { file: { id, key, fileName, sizeBytes: tapped.sizeBytes, sha256: tapped.sha256, ...outcome.file } };
 }
 
+/**
+ * The part's bytes as a stream for storage, counted, hashed and with their head kept on the way. Read from
+ * the part as storage asks for more, so a slow disk or bucket slows the upload instead of filling memory.
+ */
+function tapStream(source: Readable) {
+  const hash = createHash('sha256');
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let sizeBytes = 0;
+  async function* bytes() {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      sizeBytes += chunk.length;
+      hash.update(chunk);
+      if (headLength < HEAD_BYTES) {
+        const kept = chunk.subarray(0, HEAD_BYTES - headLength);
+        headChunks.push(Buffer.from(kept));
+        headLength += kept.length;
+      }
+      yield chunk;
+    }
+  }
+  return {
+    stream: Readable.from(bytes(), { objectMode: false }),
+    result: (): Tapped => ({ sizeBytes, sha256: hash.digest('hex'), head: Buffer.concat(headChunks, headLength) }),
+  };
+}
+
+type Checked = { file: { type: ImageType; width: number; height: number } } | { refusal: FileRefusal };
+
+/** Type and size from the head when it holds them; otherwise from the whole stored file, read back once. */
 async function checkFile(
   part: MultipartFile,
-  tempPath: string,
+  key: string,
   fileName: string,
-): Promise<{ file: Omit<ReceivedFile, 'sizeBytes' | 'sha256'> } | { refusal: FileRefusal }> {
+  { head, sizeBytes }: Tapped,
+  deps: ReceiveDeps,
+): Promise<Checked> {
   if (part.file.truncated) return { refusal: tooLarge(fileName) };
-  const type = await sniffImageFile(tempPath);
-  if (!type) return { refusal: notAnImage(fileName) };
+  const type = await sniffImageType(head);
+  if (type) {
+    try {
+      const info = await readImageInfoFromHead(head, type);
+      if (info) return accepted(type, info);
+    } catch (error) {
+      if (error instanceof ImageTooLargeError) return { refusal: tooManyPixels(fileName, error) };
+      throw error;
+    }
+  }
+  // A file wholly in the head was seen whole: nothing more to read.
+  if (!type && sizeBytes <= head.length) return { refusal: notAnImage(fileName) };
+  return checkWholeFile(key, fileName, deps);
+}
+
+const accepted = (type: ImageType, { width, height }: ImageInfo): Checked => ({ file: { type, width, height } });
+
+async function checkWholeFile(key: string, fileName: string, { storage, tempDir }: ReceiveDeps): Promise<Checked> {
+  const tempPath = path.join(tempDir, randomUUID());
   try {
-    const { width, height } = await readImageInfo(tempPath, type);
-    return { file: { tempPath, fileName, type, width, height } };
-  } catch (error) {
-    return { refusal: error instanceof ImageTooLargeError ? tooManyPixels(fileName, error) : unreadable(fileName) };
+    await pipeline(await storage.get(key), createWriteStream(tempPath));
+    const type = await sniffImageFile(tempPath);
+    if (!type) return { refusal: notAnImage(fileName) };
+    try {
+      return accepted(type, await readImageInfo(tempPath, type));
+    } catch (error) {
+      return { refusal: error instanceof ImageTooLargeError ? tooManyPixels(fileName, error) : unreadable(fileName) };
+    }
+  } finally {
+    await rm(tempPath, { force: true });
   }
 }
 
-export async function discard(files: ReceivedFile[]) {
-  await Promise.all(files.map((f) => rm(f.tempPath, { force: true })));
+/** Removes the stored files of a batch that is not taken. */
+export async function discard(storage: ObjectStorage, files: ReceivedFile[]) {
+  await Promise.all(files.map((f) => storage.delete(f.key)));
 }
 
 /** Waits for the parser's next part, or stops as soon as the body is given up on (a stall, a disconnect). */

@@ -4,19 +4,34 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createVersionsRequestSchema,
+  createVersionsResponseSchema,
   idParamsSchema,
   MAX_PHOTOS_PER_BATCH,
   MAX_UPLOAD_BYTES,
   photoListSchema,
+  photoSchema,
+  photoVersionListSchema,
+  projectDownloadQuerySchema,
   uploadResponseSchema,
+  versionParamsSchema,
 } from '@hearth/contracts';
-import type { Db } from '../../db/client';
-import type { Queue } from '../jobs/queue';
-import type { ObjectStorage } from '../storage/storage';
+import type { Db } from '../../infrastructure/db/client';
+import type { Queue } from '../../infrastructure/queue/queue';
+import { photoKeys, type ObjectStorage } from '../../infrastructure/storage/object-storage';
 import type { EngineAvailability } from '../templates/service';
 import { acceptUpload, checkUploadAllowed } from './accept-upload';
 import { receiveUpload } from './receive';
-import { downloadProject, listProjectPhotos, openPhotoFile, type PhotoFile } from './service';
+import {
+  chooseVersion,
+  createVersions,
+  downloadProject,
+  listPhotoVersions,
+  listProjectPhotos,
+  openPhotoFile,
+  openVersionFile,
+  type PhotoFile,
+} from './service';
 
 interface PhotoRouteDeps {
   db: Db;
@@ -25,6 +40,11 @@ interface PhotoRouteDeps {
   engines: EngineAvailability;
   tempDir: string;
 }
+
+const versionFileParams = z.object({
+  id: z.uuid({ error: 'Not found' }),
+  kind: z.enum(['image', 'thumbnail', 'download']),
+});
 
 const photoFileParams = z.object({
   id: z.uuid({ error: 'Not found' }),
@@ -58,19 +78,65 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
     async (request, reply) => {
       const { id } = request.user;
       await checkUploadAllowed(db, id, request.params.id);
-      const received = await receiveUpload(request, path.join(deps.tempDir, 'uploads'));
+      const received = await receiveUpload(request, {
+        storage: deps.storage,
+        keyOf: (photoId) => photoKeys(id, photoId).original,
+        tempDir: path.join(deps.tempDir, 'uploads'),
+      });
       const accepted = await acceptUpload({ ...deps, log: request.log }, id, request.params.id, received);
       return reply.status(201).send(accepted);
     },
   );
 
-  api.get('/api/projects/:id/download', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const download = await downloadProject(deps, request.user.id, request.params.id);
-    if (download.kind === 'file') return sendFile(reply, download.file);
-    reply.header('content-type', 'application/zip');
-    reply.header('content-disposition', attachment(download.fileName));
-    reply.header('x-content-type-options', 'nosniff');
-    return reply.send(download.stream);
+  api.get(
+    '/api/projects/:id/download',
+    { schema: { params: idParamsSchema, querystring: projectDownloadQuerySchema } },
+    async (request, reply) => {
+      const download = await downloadProject(deps, request.user.id, request.params.id, request.query.versions);
+      if (download.kind === 'file') return sendFile(reply, download.file);
+      reply.header('content-type', 'application/zip');
+      reply.header('content-disposition', attachment(download.fileName));
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(download.stream);
+    },
+  );
+
+  api.get(
+    '/api/photos/:id/versions',
+    { schema: { params: idParamsSchema, response: { 200: photoVersionListSchema } } },
+    async (request) => listPhotoVersions(db, request.user.id, request.params.id),
+  );
+
+  api.post(
+    '/api/photos/:id/versions',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: createVersionsRequestSchema,
+        response: { 201: createVersionsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createVersions(
+        { ...deps, log: request.log },
+        request.user.id,
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.post(
+    '/api/photos/:id/versions/:versionId/choose',
+    { schema: { params: versionParamsSchema, response: { 200: photoSchema } } },
+    async (request) => chooseVersion(db, request.user.id, request.params.id, request.params.versionId),
+  );
+
+  api.get('/api/versions/:id/:kind', { schema: { params: versionFileParams } }, async (request, reply) => {
+    const file = await openVersionFile(deps, request.user.id, request.params.id, request.params.kind);
+    // A version's file never changes once it is made.
+    return sendFile(reply, file, 'private, max-age=31536000, immutable');
   });
 
   api.get('/api/photos/:id/:kind', { schema: { params: photoFileParams } }, async (request, reply) => {
@@ -78,10 +144,10 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
   });
 }
 
-function sendFile(reply: FastifyReply, file: PhotoFile) {
+function sendFile(reply: FastifyReply, file: PhotoFile, cacheControl = 'private, max-age=300') {
   reply.header('content-type', file.contentType);
   reply.header('x-content-type-options', 'nosniff');
-  reply.header('cache-control', 'private, max-age=300');
+  reply.header('cache-control', cacheControl);
   if (file.attachmentName) reply.header('content-disposition', attachment(file.attachmentName));
   return reply.send(file.stream);
 }

@@ -1,23 +1,71 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { zipFileName, type Photo } from '@hearth/contracts';
-import yazl from 'yazl';
+import { zipFileName, type EditClassification, type Photo } from '@hearth/contracts';
 import { metadataFreeJpegStream } from '@hearth/image-engine';
-import type { Db } from '../../db/client';
-import { HttpError, notFound } from '../../http/errors';
+import type { Db } from '../../infrastructure/db/client';
+import { HttpError, notFound } from '../../infrastructure/http/errors';
+import { zipStream } from '../../infrastructure/archive/zip';
 import { requireProject } from '../projects/service';
-import { StorageNotFoundError, type ObjectStorage } from '../storage/storage';
+import { StorageNotFoundError, type ObjectStorage } from '../../infrastructure/storage/object-storage';
+import { classifyEdit } from '../templates/service';
 import { toPhoto } from './dto';
 import { findPhotoForUser, keysOfPhotos, listPhotosOfProject, type PhotoRow } from './repository';
+import { findVersion, findVersionForUser, listVersionsOfProject, type VersionRow } from './version-repository';
 
 export async function listProjectPhotos(db: Db, userId: string, projectId: string): Promise<Photo[]> {
   await requireProject(db, userId, projectId);
   return (await listPhotosOfProject(db, projectId)).map(toPhoto);
 }
 
-export async function photoFileKeys(db: Db, projectIds: string[]): Promise<string[]> {
-  return projectIds.length ? keysOfPhotos(db, { projectIds }) : [];
+/** A photo of a listing as its export and its originals page use it: the unaltered original beside the result. */
+export interface ListingPhoto {
+  id: string;
+  fileName: string;
+  madeAt: Date;
+  /** The original, upright and without metadata (null until the pipeline has read the upload). */
+  originalKey: string | null;
+  /** The chosen version's result, null until one has completed. */
+  resultKey: string | null;
+  edit: EditClassification | null;
+  width: number | null;
+  height: number | null;
 }
+
+/** The project's photos in the order they were uploaded (the order of the listing), each with what was done. */
+export async function listingPhotos(db: Db, projectId: string): Promise<ListingPhoto[]> {
+  return (await listPhotosOfProject(db, projectId)).map((p) => {
+    const done = Boolean(p.chosenVersionId && p.enhancedKey);
+    return {
+      id: p.id,
+      fileName: p.fileName,
+      madeAt: p.completedAt ?? p.createdAt,
+      originalKey: p.previewKey,
+      resultKey: done ? p.enhancedKey : null,
+      edit: done ? classifyEdit(p) : null,
+      width: p.width,
+      height: p.height,
+    };
+  });
+}
+
+/** Every storage key the project's photos may have files under (projects asks when it deletes a project). */
+export async function projectFileKeys(db: Db, projectId: string): Promise<string[]> {
+  return keysOfPhotos(db, projectId);
+}
+
+export {
+  completeVersion,
+  failVersion,
+  reassignVersionJob,
+  recordPhotoFiles,
+  returnVersionToQueue,
+  startVersion,
+  type VersionResult,
+} from './progress';
+export { findPhoto, type PhotoRow } from './repository';
+export { findStalledVersions, findVersion, type VersionRow } from './version-repository';
+export { chooseVersion, createVersions, listPhotoVersions } from './versions';
+export { GENERIC_FAILURE, MISSING_UPLOAD_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
 
 export type PhotoFileKind = 'original' | 'enhanced' | 'thumbnail' | 'download';
 
@@ -42,7 +90,8 @@ export async function openPhotoFile(
 ): Promise<PhotoFile> {
   const photo = await findPhotoForUser(db, userId, photoId);
   if (!photo) throw notFound('Photo not found');
-  const source = fileSource(photo, kind);
+  const chosen = photo.chosenVersionId ? await findVersion(db, photo.chosenVersionId) : undefined;
+  const source = fileSource(photo, kind, chosen?.thumbnailKey ?? null);
   if (!source) throw photo.status === 'failed' && !photo.previewKey ? unreadable() : notFound(NOT_YET[kind]);
   const stored = await storage.get(source.key).catch((error: unknown) => {
     if (error instanceof StorageNotFoundError) throw fileGone();
@@ -90,7 +139,11 @@ const NOT_YET: Record<PhotoFileKind, string> = {
 };
 
 /** Where a file comes from; every file served is a metadata-free JPEG (`reencode`: made so on the way out). */
-function fileSource(photo: PhotoRow, kind: PhotoFileKind): { key: string; reencode?: boolean } | null {
+function fileSource(
+  photo: PhotoRow,
+  kind: PhotoFileKind,
+  chosenThumbnailKey: string | null,
+): { key: string; reencode?: boolean } | null {
   const jpeg = (key: string | null) => (key ? { key } : null);
   const original =
     jpeg(photo.previewKey) ??
@@ -99,10 +152,11 @@ function fileSource(photo: PhotoRow, kind: PhotoFileKind): { key: string; reenco
     case 'original':
       return original;
     case 'thumbnail':
-      return jpeg(photo.thumbnailKey) ?? original;
+      // A photo is known by its chosen version once there is one (issue 12), by its original before.
+      return jpeg(chosenThumbnailKey) ?? jpeg(photo.thumbnailKey) ?? original;
     case 'enhanced':
     case 'download':
-      return photo.status === 'completed' ? jpeg(photo.enhancedKey) : null;
+      return photo.chosenVersionId ? jpeg(photo.enhancedKey) : null;
   }
 }
 
@@ -120,9 +174,17 @@ export async function downloadProject(
   { db, storage }: { db: Db; storage: ObjectStorage },
   userId: string,
   projectId: string,
+  which: 'chosen' | 'all' = 'chosen',
 ): Promise<ProjectDownload> {
   const project = await requireProject(db, userId, projectId);
-  const done = (await listPhotosOfProject(db, projectId)).filter((p) => p.status === 'completed' && p.enhancedKey);
+  if (which === 'all')
+    return downloadAllVersions(
+      storage,
+      project,
+      await listVersionsOfProject(db, projectId),
+      await listPhotosOfProject(db, projectId),
+    );
+  const done = (await listPhotosOfProject(db, projectId)).filter((p) => p.chosenVersionId && p.enhancedKey);
   if (!done.length) {
     throw new HttpError(404, 'No completed photos available for download yet', 'NO_ENHANCED_PHOTOS');
   }
@@ -137,31 +199,49 @@ export async function downloadProject(
       },
     };
   }
-  const zip = new yazl.ZipFile();
   const names = uniqueNames(done.map((p) => enhancedFileName(p.fileName)));
-  done.forEach((photo, index) => {
-    // JPEGs do not shrink further: store them, which keeps the ZIP fast to build.
-    zip.addReadStreamLazy(
-      names[index]!,
-      { compress: false, mtime: photo.completedAt ?? photo.createdAt },
-      (callback) => {
-        storage.get(photo.enhancedKey!).then(
-          (stream) => callback(null, stream),
-          (error: unknown) => callback(error, undefined as never),
-        );
-      },
-    );
-  });
-  // A file that cannot be read midway (deleted with its project a moment ago, a storage outage) ends the
-  // download with an error; unhandled, yazl's error event would take the whole process down.
-  zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
-  zip.end();
+  const stream = zipStream(
+    done.map((photo, index) => ({
+      name: names[index]!,
+      modifiedAt: photo.completedAt ?? photo.createdAt,
+      open: () => storage.get(photo.enhancedKey!),
+    })),
+  );
   return {
     kind: 'zip',
-    stream: zip.outputStream as Readable,
+    stream,
     fileName: zipFileName(project.name),
     entries: done.length,
   };
+}
+
+/** 'All versions': every finished version of every photo, 'kitchen_v1.jpg', 'kitchen_v2.jpg' … */
+function downloadAllVersions(
+  storage: ObjectStorage,
+  project: { name: string },
+  versions: VersionRow[],
+  photos: PhotoRow[],
+): ProjectDownload {
+  const nameOf = new Map(photos.map((p) => [p.id, p.fileName]));
+  const done = versions.filter((v) => v.status === 'completed' && v.resultKey);
+  if (!done.length) {
+    throw new HttpError(404, 'No completed photos available for download yet', 'NO_ENHANCED_PHOTOS');
+  }
+  const names = uniqueNames(done.map((v) => versionFileName(nameOf.get(v.photoId) ?? 'photo', v.number)));
+  const stream = zipStream(
+    done.map((version, index) => ({
+      name: names[index]!,
+      modifiedAt: version.completedAt ?? version.createdAt,
+      open: () => storage.get(version.resultKey!),
+    })),
+  );
+  return { kind: 'zip', stream, fileName: zipFileName(`${project.name} all versions`), entries: done.length };
+}
+
+/** 'kitchen.heic', 2 → 'kitchen_v2.jpg' */
+export function versionFileName(originalName: string, number: number): string {
+  const stem = originalName.replace(/\.[^.]+$/, '').replace(/["\\]/g, '') || 'photo';
+  return `${stem}_v${number}.jpg`;
 }
 
 function uniqueNames(names: string[]): string[] {
@@ -171,4 +251,30 @@ function uniqueNames(names: string[]): string[] {
     seen.set(name, count + 1);
     return count === 0 ? name : name.replace(/(\.[^.]+)$/, ` (${count + 1})$1`);
   });
+}
+
+export type VersionFileKind = 'image' | 'thumbnail' | 'download';
+
+/** One version's result, its thumbnail, or the result as an attachment named after the photo and version. */
+export async function openVersionFile(
+  { db, storage }: { db: Db; storage: ObjectStorage },
+  userId: string,
+  versionId: string,
+  kind: VersionFileKind,
+): Promise<PhotoFile> {
+  const version = await findVersionForUser(db, userId, versionId);
+  if (!version) throw notFound('Version not found');
+  const key = kind === 'thumbnail' ? (version.thumbnailKey ?? version.resultKey) : version.resultKey;
+  if (version.status !== 'completed' || !key) throw notFound('This version has not finished yet');
+  const stream = await storage.get(key).catch((error: unknown) => {
+    if (error instanceof StorageNotFoundError) throw fileGone();
+    throw error;
+  });
+  if (kind !== 'download') return { stream, contentType: 'image/jpeg' };
+  const photo = await findPhotoForUser(db, userId, version.photoId);
+  return {
+    stream,
+    contentType: 'image/jpeg',
+    attachmentName: versionFileName(photo?.fileName ?? 'photo', version.number),
+  };
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { photo, project } from '../../db/schema';
+import { and, asc, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../infrastructure/db/client';
+import { project } from '../../infrastructure/db/schema';
 
 export type ProjectRow = typeof project.$inferSelect;
 
@@ -17,19 +17,32 @@ export async function findProjectForUser(db: Db, userId: string, projectId: stri
   return row;
 }
 
-export async function listProjectsForUser(db: Db, userId: string) {
-  return db.select().from(project).where(eq(project.userId, userId)).orderBy(desc(project.createdAt));
+/** The user's projects, newest first; with `search`, those whose name or address contains every word of it. */
+export async function listProjectsForUser(db: Db, userId: string, search?: string) {
+  const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 10);
+  const matches = words.map((word) => {
+    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return or(ilike(project.name, pattern), ilike(project.address, pattern));
+  });
+  return db
+    .select()
+    .from(project)
+    .where(and(eq(project.userId, userId), ...matches))
+    .orderBy(desc(project.createdAt));
 }
 
-/** The first photo of each project, for the list's thumbnails. */
-export async function firstPhotoIds(db: Db, projectIds: string[]): Promise<Map<string, string>> {
-  if (!projectIds.length) return new Map();
-  const rows = await db
-    .selectDistinctOn([photo.projectId], { projectId: photo.projectId, photoId: photo.id })
-    .from(photo)
-    .where(inArray(photo.projectId, projectIds))
-    .orderBy(photo.projectId, asc(photo.createdAt), asc(photo.id));
-  return new Map(rows.map((r) => [r.projectId, r.photoId]));
+export async function updateProjectRow(db: Db, userId: string, projectId: string, values: Partial<ProjectRow>) {
+  const [row] = await db
+    .update(project)
+    .set(values)
+    .where(and(eq(project.id, projectId), eq(project.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function findProjectByPublicToken(db: Db, token: string) {
+  const [row] = await db.select().from(project).where(eq(project.publicToken, token));
+  return row;
 }
 
 /**
@@ -41,39 +54,49 @@ export async function lockProject(db: Db, projectId: string) {
   await db.execute(sql`SELECT 1 FROM project WHERE id = ${projectId} FOR UPDATE`);
 }
 
-/**
- * Status and counters follow from the photos; recomputed whenever a photo changes. The count runs after
- * the lock is held, as its own statement, so it sees every change committed before (read committed).
- */
-export async function recomputeProject(db: Db, projectId: string) {
-  await db.transaction(async (tx) => {
-    await lockProject(tx, projectId);
-    await countProjectPhotos(tx, projectId);
-  });
+/** What the photos module counted of one project's photos, under the project's lock. */
+export interface ProjectCounters {
+  total: number;
+  completed: number;
+  failed: number;
+  review: number;
+  coverPhotoId: string | null;
 }
 
-async function countProjectPhotos(db: Db, projectId: string) {
-  await db.execute(sql`
-    UPDATE project SET
-      total_photos = s.total,
-      processed_photos = s.completed + s.failed,
-      completed_photos = s.completed,
-      failed_photos = s.failed,
-      review_photos = s.review,
-      status = CASE
-        WHEN s.total = 0 THEN 'uploading'
-        WHEN s.completed + s.failed = s.total THEN 'completed'
-        ELSE 'processing' END,
-      updated_at = now()
-    FROM (
-      SELECT
-        count(*)::int AS total,
-        count(*) FILTER (WHERE status = 'completed')::int AS completed,
-        count(*) FILTER (WHERE status = 'failed')::int AS failed,
-        count(*) FILTER (WHERE needs_review)::int AS review
-      FROM photo WHERE project_id = ${projectId}
-    ) s
-    WHERE project.id = ${projectId}`);
+/** Status and counters follow from the photos: written whenever a photo changes. */
+export async function writeCounters(db: Db, projectId: string, counters: ProjectCounters) {
+  const { total, completed, failed, review, coverPhotoId } = counters;
+  const status = total === 0 ? 'uploading' : completed + failed === total ? 'completed' : 'processing';
+  await db
+    .update(project)
+    .set({
+      totalPhotos: total,
+      processedPhotos: completed + failed,
+      completedPhotos: completed,
+      failedPhotos: failed,
+      reviewPhotos: review,
+      coverPhotoId,
+      status,
+    })
+    .where(eq(project.id, projectId));
+}
+
+/** Expired projects after `after` (by id), a batch at a time. */
+export async function findExpiredProjectIds(db: Db, now: Date, after: string | undefined, limit: number) {
+  const rows = await db
+    .select({ id: project.id })
+    .from(project)
+    .where(
+      and(
+        lt(project.expiresAt, now),
+        // A published listing keeps its photos for as long as its originals page is up.
+        isNull(project.publicToken),
+        after === undefined ? undefined : gt(project.id, after),
+      ),
+    )
+    .orderBy(asc(project.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -86,7 +109,9 @@ export async function lockProjectForDelete(
   condition: { userId: string } | { expiredBefore: Date },
 ): Promise<boolean> {
   const matches =
-    'userId' in condition ? eq(project.userId, condition.userId) : lt(project.expiresAt, condition.expiredBefore);
+    'userId' in condition
+      ? eq(project.userId, condition.userId)
+      : and(lt(project.expiresAt, condition.expiredBefore), isNull(project.publicToken));
   const rows = await db
     .select({ id: project.id })
     .from(project)

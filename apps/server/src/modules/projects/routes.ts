@@ -1,25 +1,62 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { createProjectSchema, idParamsSchema, projectListSchema, projectSchema } from '@hearth/contracts';
-import type { Db } from '../../db/client';
-import type { ObjectStorage } from '../storage/storage';
-import { createProject, deleteProject, listProjects } from './service';
+import {
+  createProjectSchema,
+  idParamsSchema,
+  projectListQuerySchema,
+  projectListSchema,
+  projectSchema,
+  updateProjectSchema,
+} from '@hearth/contracts';
+import type { Db } from '../../infrastructure/db/client';
+import type { ObjectStorage } from '../../infrastructure/storage/object-storage';
+import {
+  createProject,
+  deleteProject,
+  listProjects,
+  publishProject,
+  unpublishProject,
+  updateProject,
+  type ProjectFileKeys,
+} from './service';
 
 interface ProjectRouteDeps {
   db: Db;
   storage: ObjectStorage;
   retentionDays: number;
   log: Logger;
+  /** The photos module's answer to which files a project's photos have (see ProjectFileKeys). */
+  fileKeysOf: ProjectFileKeys;
 }
 
 export async function projectRoutes(app: FastifyInstance, deps: ProjectRouteDeps) {
   const { db, retentionDays } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/projects', { schema: { response: { 200: projectListSchema } } }, async (request) => {
-    return listProjects(db, request.user.id);
-  });
+  api.get(
+    '/api/projects',
+    { schema: { querystring: projectListQuerySchema, response: { 200: projectListSchema } } },
+    async (request) => listProjects(db, request.user.id, request.query.q),
+  );
+
+  api.patch(
+    '/api/projects/:id',
+    { schema: { params: idParamsSchema, body: updateProjectSchema, response: { 200: projectSchema } } },
+    async (request) => updateProject(db, request.user.id, request.params.id, request.body),
+  );
+
+  // The listing's public originals page (issue 14): put up, or taken down for good.
+  api.post(
+    '/api/projects/:id/publish',
+    { schema: { params: idParamsSchema, response: { 200: projectSchema } } },
+    async (request) => publishProject(db, request.user.id, request.params.id),
+  );
+  api.delete(
+    '/api/projects/:id/publish',
+    { schema: { params: idParamsSchema, response: { 200: projectSchema } } },
+    async (request) => unpublishProject(db, request.user.id, request.params.id),
+  );
 
   api.post(
     '/api/projects',

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import { completed, type Queue } from '../jobs/queue';
-import type { ObjectStorage } from '../storage/storage';
+import type { Db } from '../../infrastructure/db/client';
+import { completed, type Queue } from '../../infrastructure/queue/queue';
+import type { ObjectStorage } from '../../infrastructure/storage/object-storage';
 import { removeStaleTempFiles } from './stale-temp-files';
 import { sweepExpiredProjects } from './sweep';
 

@@ -1,15 +1,7 @@
-import type { LocalOperation } from '@hearth/image-engine';
+import { resolveCombined } from './combined';
+import type { TemplateDefinition } from './definition';
 
-export interface TemplateDefinition {
-  id: string;
-  name: string;
-  category: 'staging' | 'enhancement';
-  isPopular: boolean;
-  /** What the model is asked to do (joined with the user's text, SPEC §7). */
-  prompt: string;
-  /** Templates the local engine can do itself, and how; the others need a generative provider. */
-  localOperations?: LocalOperation[];
-}
+export type { TemplateDefinition } from './definition';
 
 const stage = (room: string, style: string) =>
   `Virtually stage this ${room} with ${style}. Place furniture at realistic scale, resting on the floor with natural contact shadows, arranged so the room's size and flow are easy to read.`;
@@ -20,6 +12,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'bedroom',
     name: 'Bedroom',
     category: 'staging',
+    alterations: ['staging'],
     isPopular: true,
     prompt: stage('bedroom', 'a queen bed with neutral linen bedding, two nightstands with lamps, and a soft area rug'),
   },
@@ -27,6 +20,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'living-room',
     name: 'Living Room',
     category: 'staging',
+    alterations: ['staging'],
     isPopular: true,
     prompt: stage(
       'living room',
@@ -37,6 +31,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'master-bedroom',
     name: 'Master bedroom',
     category: 'staging',
+    alterations: ['staging'],
     isPopular: true,
     prompt: stage(
       'primary bedroom',
@@ -47,6 +42,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'home-office',
     name: 'Home Office',
     category: 'staging',
+    alterations: ['staging'],
     isPopular: true,
     prompt: stage('room as a home office', 'a wooden desk, an ergonomic chair, a bookshelf, a desk lamp and a plant'),
   },
@@ -54,6 +50,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'curb-appeal',
     name: 'Curb Appeal',
     category: 'staging',
+    alterations: ['landscaping', 'exterior-staging'],
     isPopular: true,
     prompt:
       "Improve this home's curb appeal: tidy and refresh the landscaping with trimmed shrubs, fresh mulch and a few flowering plants, a healthy green lawn and a clean walkway. Do not change the house itself.",
@@ -62,6 +59,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'professional-enhancement',
     name: 'Professional Enhancement',
     category: 'enhancement',
+    alterations: [],
     isPopular: true,
     prompt:
       'Enhance this photo like a professional real-estate photo editor: balanced white balance, bright natural exposure, recovered shadows and highlights, gentle contrast and clarity, natural colour and crisp detail.',
@@ -71,6 +69,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'blue-sky',
     name: 'Blue Sky',
     category: 'enhancement',
+    alterations: ['sky'],
     isPopular: true,
     prompt:
       'Replace a grey or overcast sky with a clear, natural blue sky with a few soft clouds, matching the light of the scene. Change nothing else.',
@@ -80,6 +79,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'perfect-lawn',
     name: 'Perfect Lawn',
     category: 'enhancement',
+    alterations: ['landscaping'],
     isPopular: true,
     prompt:
       'Make the lawn look healthy, even and green, as after a good season of care. Keep its shape and edges; change nothing else.',
@@ -89,6 +89,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'kitchen',
     name: 'Kitchen',
     category: 'staging',
+    alterations: ['staging'],
     isPopular: false,
     prompt: stage(
       'kitchen',
@@ -99,6 +100,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'dining-room',
     name: 'Dining Room',
     category: 'staging',
+    alterations: ['staging'],
     isPopular: false,
     prompt: stage('dining room', 'a dining table for six, upholstered chairs, a centrepiece and a rug under the table'),
   },
@@ -106,6 +108,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'bathroom',
     name: 'Bathroom',
     category: 'staging',
+    alterations: ['staging'],
     isPopular: false,
     prompt:
       'Stage this bathroom with fresh white towels, a small plant, a few neatly arranged toiletries and a bath mat. Keep all fixtures, tiles and mirrors exactly as they are.',
@@ -114,6 +117,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'kids-room',
     name: "Kids' Room",
     category: 'staging',
+    alterations: ['staging'],
     isPopular: false,
     prompt: stage(
       "child's bedroom",
@@ -124,6 +128,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'nursery',
     name: 'Nursery',
     category: 'staging',
+    alterations: ['staging'],
     isPopular: false,
     prompt: stage(
       'room as a nursery',
@@ -134,6 +139,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'patio',
     name: 'Patio',
     category: 'staging',
+    alterations: ['exterior-staging'],
     isPopular: false,
     prompt:
       'Stage this patio or deck with outdoor lounge seating, a small table, potted plants and an outdoor rug. Keep the house, railings and landscape unchanged.',
@@ -142,6 +148,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'declutter',
     name: 'Declutter',
     category: 'staging',
+    alterations: ['declutter'],
     isPopular: false,
     prompt:
       'Remove clutter and personal items (papers, small objects, photos, toiletries, cables) so the room looks clean and ready to list. Keep the furniture and everything built in.',
@@ -150,6 +157,7 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'empty-room',
     name: 'Empty Room',
     category: 'staging',
+    alterations: ['furniture-removal'],
     isPopular: false,
     prompt:
       'Remove all furniture and movable objects to show the empty room, reconstructing the floor and walls behind them consistently.',
@@ -158,12 +166,16 @@ export const TEMPLATE_CATALOG: readonly TemplateDefinition[] = [
     id: 'twilight',
     name: 'Twilight',
     category: 'staging',
+    alterations: ['twilight'],
     isPopular: false,
     prompt:
       'Turn this daytime exterior into a twilight photo: a deep blue dusk sky with a warm glow at the horizon, warm light in the windows and soft exterior lighting. Keep the house and landscaping unchanged.',
   },
 ];
 
+const findInCatalog = (id: string) => TEMPLATE_CATALOG.find((t) => t.id === id);
+
+/** A template of the catalog, or several chosen together under one id (combined.ts). */
 export function findTemplate(id: string): TemplateDefinition | undefined {
-  return TEMPLATE_CATALOG.find((t) => t.id === id);
+  return findInCatalog(id) ?? resolveCombined(id, findInCatalog);
 }

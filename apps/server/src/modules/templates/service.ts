@@ -1,18 +1,26 @@
-import { POPULAR_TEMPLATE_ORDER, type Template } from '@hearth/contracts';
-import { TEMPLATE_CATALOG, type TemplateDefinition } from './catalog';
+import {
+  ALTERATIONS,
+  POPULAR_TEMPLATE_ORDER,
+  type Alteration,
+  type EditClassification,
+  type Template,
+} from '@hearth/contracts';
+import { isTemplateAvailable, NO_PROVIDER_REASON, type EngineAvailability } from './availability';
+import { findTemplate, TEMPLATE_CATALOG } from './catalog';
+import { offersRemoveFurnitureFirst } from './combined';
+import { defaultStyleOf, stylesOf } from './styles';
 
-/** Said once for every staging template this server cannot run: what it takes to turn staging on. */
-export const NO_PROVIDER_REASON =
-  'Virtual staging needs an AI image provider. To turn it on, set GEMINI_API_KEY, OPENAI_API_KEY or BFL_API_KEY on the server and restart it (README: "Turning on virtual staging").';
-
-export interface EngineAvailability {
-  /** True when a generative image provider is configured (staging, custom instructions). */
-  generative: boolean;
-}
-
-export function isTemplateAvailable(template: TemplateDefinition, engines: EngineAvailability): boolean {
-  return Boolean(template.localOperations) || engines.generative;
-}
+export { isTemplateAvailable, NO_PROVIDER_REASON, type EngineAvailability } from './availability';
+export { findTemplate, type TemplateDefinition } from './catalog';
+export {
+  finalPromptForVersion,
+  finalPromptOf,
+  parseRequestedEdit,
+  requestedTemplateId,
+  resolveRequest,
+  type EnhancementRequest,
+  type RequestedEdit,
+} from './request';
 
 /** Popular templates in SPEC order, then the rest alphabetically, each saying whether it can run here. */
 export function listTemplates(engines: EngineAvailability): Template[] {
@@ -27,8 +35,33 @@ export function listTemplates(engines: EngineAvailability): Template[] {
       prompt: t.prompt,
       category: t.category,
       isPopular: t.isPopular,
+      alterations: [...t.alterations],
       available,
       ...(available ? {} : { unavailableReason: NO_PROVIDER_REASON }),
+      ...(t.category === 'staging' ? { styles: [...stylesOf(t)], defaultStyle: defaultStyleOf(t) } : {}),
+      ...(t.category === 'enhancement' && t.localOperations ? { combinable: true } : {}),
+      ...(offersRemoveFurnitureFirst(t) ? { removeFurnitureFirst: true } : {}),
     };
   });
+}
+
+/** The catalog templates a template id stands for: itself, the parts of a combination, or a staged base. */
+export function catalogIdsOf(templateId: string): string[] {
+  const template = findTemplate(templateId);
+  return template?.parts ?? (template?.baseId ? [template.baseId] : [templateId]);
+}
+
+/**
+ * Whether a result must be disclosed, from how it was made: its template's alterations, plus any custom
+ * instructions (they may ask for anything, so they are always disclosed). A version made without a template
+ * or instructions (none exist today) would be the local engine's enhancement: exempt.
+ */
+export function classifyEdit(made: { templateId: string | null; customPrompt: string | null }): EditClassification {
+  const template = made.templateId ? findTemplate(made.templateId) : undefined;
+  const alterations = new Set<Alteration>(template?.alterations ?? []);
+  if (made.customPrompt?.trim()) alterations.add('custom-instructions');
+  // A template id no longer in the catalogue: we cannot say it was harmless, so it is disclosed.
+  if (made.templateId && !template) alterations.add('custom-instructions');
+  const list = ALTERATIONS.filter((a) => alterations.has(a));
+  return { classification: list.length ? 'disclosed' : 'exempt', alterations: list };
 }

@@ -1,10 +1,8 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { updateProfileResponseSchema, updateProfileSchema, userSchema } from '@hearth/contracts';
-import type { Db } from '../../db/client';
-import type { Auth } from '../auth/auth';
-import { createPendingEmailChanges } from './pending-email-change';
+import type { Db } from '../../infrastructure/db/client';
+import { createPendingEmailChanges, headersOf, type Auth } from '../auth/service';
 import { getUser, updateProfile } from './service';
 
 interface UserRouteDeps {
@@ -27,7 +25,7 @@ export async function userRoutes(app: FastifyInstance, { db, auth }: UserRouteDe
       const requestEmailChange = async (newEmail: string) => {
         await auth.api.changeEmail({
           body: { newEmail, callbackURL: '/profile' },
-          headers: fromNodeHeaders(request.headers),
+          headers: headersOf(request.headers),
         });
       };
       return updateProfile({ db, pendingEmailChanges, requestEmailChange }, request.user, request.body);

@@ -1,9 +1,12 @@
 import type { UpdateProfileInput, UpdateProfileResponse, User } from '@hearth/contracts';
 import { subscriptionStatusSchema } from '@hearth/contracts';
-import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
-import type { PendingEmailChanges } from './pending-email-change';
+import type { Db } from '../../infrastructure/db/client';
+import { notFound } from '../../infrastructure/http/errors';
+import type { PendingEmailChanges } from '../auth/service';
 import { findUserById, updateUserNames, type UserRow } from './repository';
+
+// The trial and subscription-status columns of the user's row, for access and billing.
+export { claimTrial, findTrialFacts, lockUser, setSubscriptionStatus } from './repository';
 
 export const EMAIL_CHANGE_MESSAGE =
   'Profile updated! Please check your email and click the confirmation link to complete the email change.';

@@ -23,6 +23,11 @@ const project = {
   failedPhotos: 0,
   reviewPhotos: 0,
   thumbnailUrl: null,
+  address: null,
+  mlsNumber: null,
+  disclosureProfile: 'generic' as const,
+  publicUrl: null,
+  publishedAt: null,
 };
 
 const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'exterior.jpg', { type: 'image/jpeg' });
@@ -57,6 +62,13 @@ function fakeDeps(
 const httpError = (status: number, body: object) => new ApiError(status, body);
 
 describe('runEnhancementTest', () => {
+  it("sends a staging template's style with the upload and names it in the log", async () => {
+    const { deps, lines } = fakeDeps();
+    await runEnhancementTest({ ...input, templateId: 'living-room', style: 'Scandinavian' }, deps);
+    expect(deps.uploadPhoto).toHaveBeenCalledWith(expect.objectContaining({ style: 'Scandinavian' }));
+    expect(lines.some(([, line]) => line.includes('template living-room (Scandinavian)'))).toBe(true);
+  });
+
   it("creates 'Debug Test' plus the time, uploads the trimmed prompt with the template id, and ends on completion", async () => {
     const { deps, lines, onPhase } = fakeDeps({}, [[photoFixture()], [completedPhoto({ notes: ['No sky found.'] })]]);
     const outcome = await runEnhancementTest(input, deps);
@@ -67,6 +79,7 @@ describe('runEnhancementTest', () => {
       file,
       prompt: 'Enhance like a pro.',
       templateId: 'professional-enhancement',
+      style: null,
     });
     expect(deps.fetchPhotos).toHaveBeenCalledTimes(2);
     expect(deps.fetchPhotos).toHaveBeenCalledWith('project-1');

@@ -1,4 +1,4 @@
-import type { Photo, Project, UploadResponse } from '@hearth/contracts';
+import type { Photo, Project, StagingStyle, UploadResponse } from '@hearth/contracts';
 import { errorMessage } from '../../lib/api-client';
 import { debugProjectName } from './debug-project-name';
 import type { LogLevel } from './debug-log';
@@ -10,6 +10,8 @@ export interface TestPhotoUpload {
   file: File;
   prompt: string;
   templateId: string | null;
+  /** A staging template's style (issue 12); left out for anything else. */
+  style?: StagingStyle | null;
 }
 
 /** The calls the test makes, passed in by the page (they belong to other features) and faked in tests. */
@@ -47,7 +49,7 @@ export const describeError = (error: unknown) =>
  * tests leave no empty projects on the dashboard.
  */
 export async function runEnhancementTest(
-  input: { file: File; prompt: string; templateId: string | null },
+  input: { file: File; prompt: string; templateId: string | null; style?: StagingStyle | null },
   deps: EnhancementTestDeps,
 ): Promise<EnhancementTestOutcome> {
   const { log, signal } = deps;
@@ -67,7 +69,9 @@ export async function runEnhancementTest(
   if (signal?.aborted) return { kind: 'canceled' };
 
   deps.onPhase?.({ step: 'uploading' });
-  const template = input.templateId ? `template ${input.templateId}` : 'no template';
+  const template = input.templateId
+    ? `template ${input.templateId}${input.style ? ` (${input.style})` : ''}`
+    : 'no template';
   log(
     'info',
     `Uploading ${input.file.name} (${formatFileSize(input.file.size)}) with ${template} and a ${prompt.length}-character prompt...`,
@@ -79,6 +83,7 @@ export async function runEnhancementTest(
       file: input.file,
       prompt,
       templateId: input.templateId,
+      style: input.style ?? null,
     });
     const uploaded = response.photos[0];
     if (!uploaded) throw new Error('The server accepted the upload but returned no photo.');

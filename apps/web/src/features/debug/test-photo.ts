@@ -22,6 +22,10 @@ export function photoFixture(overrides: Partial<Photo> = {}): Photo {
     width: 1600,
     height: 1067,
     createdAt: '2026-03-02T14:05:09.000Z',
+    chosenVersionId: null,
+    style: null,
+    versionCount: 1,
+    edit: { classification: 'exempt', alterations: [] },
     ...overrides,
   };
 }
@@ -29,6 +33,7 @@ export function photoFixture(overrides: Partial<Photo> = {}): Photo {
 export const completedPhoto = (overrides: Partial<Photo> = {}) =>
   photoFixture({
     status: 'completed',
+    chosenVersionId: 'version-1',
     enhancedUrl: '/api/photos/photo-1/enhanced',
     downloadUrl: '/api/photos/photo-1/download',
     engine: 'local',

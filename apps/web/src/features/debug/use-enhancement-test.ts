@@ -1,4 +1,4 @@
-import type { Photo, Project } from '@hearth/contracts';
+import type { Photo, Project, StagingStyle } from '@hearth/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../lib/toast';
 import { abortableSleep } from './enhancement-poll';
@@ -25,6 +25,7 @@ export interface EnhancementTestInput {
   file: File;
   prompt: string;
   templateId: string | null;
+  style?: StagingStyle | null;
 }
 
 /**

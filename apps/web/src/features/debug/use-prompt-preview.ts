@@ -1,3 +1,4 @@
+import type { StagingStyle } from '@hearth/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../lib/toast';
 import { usePreviewPrompt } from './api/preview-prompt';
@@ -11,8 +12,9 @@ import { errorMessage } from '../../lib/api-client';
 export const AUTO_PREVIEW_DELAY_MS = 1000;
 
 export interface PromptPreview {
-  /** The prompt as it was sent, to tell when the text has changed since. */
+  /** The prompt and style as they were sent, to tell when either has changed since. */
   prompt: string;
+  style: StagingStyle | null;
   finalPrompt: string;
 }
 
@@ -22,10 +24,12 @@ export interface PromptPreview {
  */
 export function usePromptPreview({
   prompt,
+  style,
   autoPreview,
   log,
 }: {
   prompt: string;
+  style: StagingStyle | null;
   autoPreview: boolean;
   log: DebugLogger;
 }) {
@@ -34,16 +38,16 @@ export function usePromptPreview({
   const latestRequest = useRef(0);
 
   const request = useCallback(
-    async (text: string, trigger: 'button' | 'auto') => {
+    async (text: string, withStyle: StagingStyle | null, trigger: 'button' | 'auto') => {
       const id = ++latestRequest.current;
       log(
         'info',
         trigger === 'auto' ? 'Auto-preview: generating the final prompt...' : 'Generating the final prompt...',
       );
       try {
-        const finalPrompt = await mutateAsync(text);
+        const finalPrompt = await mutateAsync({ prompt: text, style: withStyle });
         if (id !== latestRequest.current) return;
-        setPreview({ prompt: text, finalPrompt });
+        setPreview({ prompt: text, style: withStyle, finalPrompt });
         log('success', `Final prompt generated (${characterCountLabel(finalPrompt)})`);
       } catch (error) {
         if (id !== latestRequest.current) return;
@@ -67,16 +71,17 @@ export function usePromptPreview({
       showToast({ variant: 'destructive', title: blocker });
       return;
     }
-    void request(prompt, 'button');
-  }, [prompt, request, log]);
+    void request(prompt, style, 'button');
+  }, [prompt, style, request, log]);
 
   const previewedPrompt = preview?.prompt;
+  const previewedStyle = preview?.style;
   useEffect(() => {
     // Auto-preview stays quiet about an empty prompt: the person is still typing.
-    if (!autoPreview || previewBlocker(prompt) || prompt === previewedPrompt) return;
-    const timer = setTimeout(() => void request(prompt, 'auto'), AUTO_PREVIEW_DELAY_MS);
+    if (!autoPreview || previewBlocker(prompt) || (prompt === previewedPrompt && style === previewedStyle)) return;
+    const timer = setTimeout(() => void request(prompt, style, 'auto'), AUTO_PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [autoPreview, prompt, previewedPrompt, request]);
+  }, [autoPreview, prompt, style, previewedPrompt, previewedStyle, request]);
 
   return { preview, previewNow, isPending };
 }

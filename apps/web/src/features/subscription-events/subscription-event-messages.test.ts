@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseSubscriptionEvent, subscriptionEventToast, subscriptionStreamUrl } from './subscription-event-messages';
+import {
+  parseSubscriptionEvent,
+  photoUpdateOf,
+  subscriptionEventToast,
+  subscriptionStreamUrl,
+} from './subscription-event-messages';
 
 describe('subscription event stream messages (SPEC §4, §8)', () => {
   it('adds the token only when one is held, encoded', () => {
@@ -32,5 +37,14 @@ describe('subscription event stream messages (SPEC §4, §8)', () => {
     ).toBe('Welcome back! Your your plan subscription is now active.');
     expect(subscriptionEventToast({ type: 'connected' })).toBeNull();
     expect(subscriptionEventToast({ type: 'ping' })).toBeNull();
+  });
+
+  it('reads which photo a photo.updated event is about, and toasts nothing for it', () => {
+    const data = { projectId: 'p1', photoId: 'ph1', versionId: 'v1', status: 'completed' as const };
+    const event = parseSubscriptionEvent(JSON.stringify({ type: 'photo.updated', data }));
+    expect(photoUpdateOf(event)).toEqual(data);
+    expect(subscriptionEventToast(event!)).toBeNull();
+    expect(photoUpdateOf({ type: 'ping' })).toBeNull();
+    expect(photoUpdateOf(null)).toBeNull();
   });
 });

@@ -34,3 +34,9 @@ export function subscriptionEventToast(event: SubscriptionEvent): { title: strin
       return null;
   }
 }
+
+export type PhotoUpdate = Extract<SubscriptionEvent, { type: 'photo.updated' }>['data'];
+
+/** The photo a `photo.updated` event is about (a version of it started, completed or failed); null otherwise. */
+export const photoUpdateOf = (event: SubscriptionEvent | null): PhotoUpdate | null =>
+  event?.type === 'photo.updated' ? event.data : null;

@@ -1,25 +1,40 @@
 import { useEffect, useRef } from 'react';
 import { currentBearerToken } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
-import { parseSubscriptionEvent, subscriptionEventToast, subscriptionStreamUrl } from './subscription-event-messages';
+import {
+  parseSubscriptionEvent,
+  photoUpdateOf,
+  subscriptionEventToast,
+  subscriptionStreamUrl,
+  type PhotoUpdate,
+} from './subscription-event-messages';
 
 /**
  * SPEC §4 event stream: open only while a user is signed in, closed when they leave or sign out. On
  * subscription.canceled and subscription.updated it shows the SPEC toast and calls `onSubscriptionChange`
  * (the caller refetches billing status, usage stats and the current user). EventSource reconnects by itself
- * after a dropped connection; an answer such as 401 or 429 ends it for good.
+ * after a dropped connection; an answer such as 401 or 429 ends it for good. A `photo.updated` event (a version
+ * of a photo started, completed or failed) is handed to `onPhotoUpdated` without a toast.
  */
-export function useSubscriptionEvents(userId: string | undefined, onSubscriptionChange: () => void) {
+export function useSubscriptionEvents(
+  userId: string | undefined,
+  onSubscriptionChange: () => void,
+  onPhotoUpdated: (update: PhotoUpdate) => void = () => undefined,
+) {
   const onChange = useRef(onSubscriptionChange);
+  const onPhoto = useRef(onPhotoUpdated);
   useEffect(() => {
     onChange.current = onSubscriptionChange;
-  }, [onSubscriptionChange]);
+    onPhoto.current = onPhotoUpdated;
+  }, [onSubscriptionChange, onPhotoUpdated]);
 
   useEffect(() => {
     if (!userId) return;
     const stream = new EventSource(subscriptionStreamUrl(currentBearerToken()), { withCredentials: true });
     stream.onmessage = (message: MessageEvent<string>) => {
       const event = parseSubscriptionEvent(message.data);
+      const photo = photoUpdateOf(event);
+      if (photo) return onPhoto.current(photo);
       const toast = event ? subscriptionEventToast(event) : null;
       if (!toast) return;
       // One id for every subscription event: a newer one replaces the last instead of queueing behind it.

@@ -9,6 +9,7 @@ const template = (name: string, category: Template['category'], isPopular: boole
   prompt: `${name} prompt`,
   category,
   isPopular,
+  alterations: category === 'staging' ? ['staging'] : [],
   available,
   ...(available ? {} : { unavailableReason: REASON }),
 });

@@ -22,4 +22,18 @@ describe('buildUploadForm', () => {
     const form = buildUploadForm([photo('a.jpg'), photo('b.jpg'), photo('c.jpg')], template, '');
     expect(form.getAll('photos').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
   });
+
+  it('sends the style and variations of a staging template before the photos', () => {
+    const form = buildUploadForm([photo('a.jpg')], template, '', { style: 'Scandinavian', variations: 3 });
+    expect(form.get('style')).toBe('Scandinavian');
+    expect(form.get('variations')).toBe('3');
+    expect([...form.keys()]).toEqual(['templateId', 'prompt', 'style', 'variations', 'photos']);
+  });
+
+  it('leaves style and variations out without a staging choice or a template', () => {
+    expect(buildUploadForm([photo('a.jpg')], template, '').has('variations')).toBe(false);
+    const custom = buildUploadForm([photo('a.jpg')], null, 'Add a sofa', { style: 'Modern', variations: 2 });
+    expect(custom.has('style')).toBe(false);
+    expect(custom.has('variations')).toBe(false);
+  });
 });

@@ -2,7 +2,7 @@ import { MAX_PHOTOS_PER_BATCH, REJECTED_FILES_MESSAGE } from '@hearth/contracts'
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../lib/toast';
 import { addToSelection, fileIdentity } from './file-selection';
-import type { QuotaProblem } from './quota';
+import type { QuotaProblem } from '../../lib/quota';
 import { looksLikeImage } from './sniff-image';
 
 export interface SelectedPhoto {

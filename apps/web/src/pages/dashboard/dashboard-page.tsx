@@ -1,6 +1,6 @@
 import type { User } from '@hearth/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -9,6 +9,7 @@ import { CurrentUserGate } from '../../features/auth/components/current-user-gat
 import { userGreetingName } from '../../features/auth/user-display';
 import { useProjects } from '../../features/projects/api/get-projects';
 import { ProjectsList } from '../../features/projects/components/projects-list';
+import type { GenerateAgainOptions } from '../../features/projects/generate-again';
 import { useRefreshOnCompletion } from '../../features/projects/use-refresh-on-completion';
 import { useTemplates } from '../../features/templates/api/get-templates';
 import { customInstructionsAvailable } from '../../features/templates/template-groups';
@@ -18,6 +19,7 @@ import { SubscriptionBanner } from '../../features/usage/components/subscription
 import { UsageCard } from '../../features/usage/components/usage-card';
 import { isUnauthorizedError } from '../../lib/api-client';
 import { redirectToLogin } from '../../lib/login-redirect';
+import { checkQuota } from '../../lib/quota';
 import { showToast } from '../../lib/toast';
 import { reportStartTrialFailure } from '../../features/usage/start-trial-failure';
 import { AccountCard } from './account-card';
@@ -41,6 +43,22 @@ function Dashboard({ user }: { user: User }) {
     [queryClient],
   );
   useRefreshOnCompletion(projects.data, refreshUsage);
+
+  // 'Generate again' in the review uses the templates and the allowance, which other features own.
+  const stats = usage.data;
+  const generate = useMemo<GenerateAgainOptions>(
+    () => ({
+      templates: templates.data,
+      customInstructionsAvailable: templates.data ? customInstructionsAvailable(templates.data) : false,
+      blockedReason:
+        !stats || stats.canUpload
+          ? null
+          : (stats.restriction ?? 'Please update your subscription to continue using the platform.'),
+      checkQuota: (variations) => (stats ? checkQuota(stats, 1, variations) : null),
+      onImagesChanged: refreshUsage,
+    }),
+    [templates.data, stats, refreshUsage],
+  );
 
   const onStartTrial = () =>
     startTrial.mutate(undefined, {
@@ -100,7 +118,12 @@ function Dashboard({ user }: { user: User }) {
           ) : (
             <Spinner className="py-16" label="Loading your plan" />
           )}
-          <ProjectsList projects={projects.data} error={projects.error} onRetry={() => void projects.refetch()} />
+          <ProjectsList
+            projects={projects.data}
+            error={projects.error}
+            onRetry={() => void projects.refetch()}
+            generate={generate}
+          />
         </div>
         <div className="lg:col-start-2 lg:row-start-2">
           <AccountCard user={user} />

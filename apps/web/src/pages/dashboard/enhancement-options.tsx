@@ -1,7 +1,9 @@
-import type { Template } from '@hearth/contracts';
+import type { StagingStyle, Template } from '@hearth/contracts';
 import { Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { StyleSelect } from '../../components/staging/style-select';
+import { VariationsChoice } from '../../components/staging/variations-choice';
 import { Spinner } from '../../components/ui/spinner';
 import { TemplatePicker } from '../../features/templates/components/template-picker';
 import { CustomInstructionsField } from '../../features/upload/components/custom-instructions-field';
@@ -12,6 +14,12 @@ interface EnhancementOptionsProps {
   onRetryTemplates: () => void;
   templateId: string | null;
   onTemplateChange: (id: string | null) => void;
+  /** The styles of the chosen staging template; null when no staging template is chosen. */
+  styles: readonly StagingStyle[] | null;
+  style: StagingStyle | null;
+  onStyleChange: (style: StagingStyle) => void;
+  variations: number;
+  onVariationsChange: (variations: number) => void;
   customText: string;
   onCustomTextChange: (text: string) => void;
   customTextUnavailableReason: string | undefined;
@@ -56,6 +64,18 @@ export function EnhancementOptions(props: EnhancementOptionsProps) {
         ) : (
           <Spinner className="py-8" label="Loading templates" />
         )}
+        {props.styles ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <StyleSelect
+              styles={props.styles}
+              value={props.style}
+              onChange={(style) => style && props.onStyleChange(style)}
+              hint="The look of the furniture and decor."
+              disabled={disabled}
+            />
+            <VariationsChoice value={props.variations} onChange={props.onVariationsChange} disabled={disabled} />
+          </div>
+        ) : null}
         <CustomInstructionsField
           value={props.customText}
           onChange={props.onCustomTextChange}

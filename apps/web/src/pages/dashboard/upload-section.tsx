@@ -1,6 +1,13 @@
-import { uploadRefusalSchema, type Project, type RefusedFile, type Template, type UsageStats } from '@hearth/contracts';
+import {
+  uploadRefusalSchema,
+  type Project,
+  type RefusedFile,
+  type StagingStyle,
+  type Template,
+  type UsageStats,
+} from '@hearth/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useCreateProject } from '../../features/projects/api/create-project';
 import { deleteProject } from '../../features/projects/api/delete-project';
 import { projectsQueryKeys } from '../../features/projects/api/get-projects';
@@ -8,12 +15,14 @@ import { customInstructionsAvailable } from '../../features/templates/template-g
 import { useUploadPhotos } from '../../features/upload/api/upload-photos';
 import { UploadCard } from '../../features/upload/components/upload-card';
 import { processBlocker } from '../../features/upload/process-readiness';
-import { checkQuota, quotaTitleForCode } from '../../features/upload/quota';
+import { checkQuota, quotaTitleForCode } from '../../lib/quota';
 import { rejectedDescription, rejectedTitle, usePhotoSelection } from '../../features/upload/use-photo-selection';
 import { usageStatsQueryKey } from '../../features/usage/api/get-usage-stats';
 import { restrictionOverlayText } from '../../features/usage/subscription-state';
 import { errorBodyAs, errorCode, errorMessage, isUnauthorizedError } from '../../lib/api-client';
+import { imageCostText, imagesToUse } from '../../lib/image-cost';
 import { redirectToLogin } from '../../lib/login-redirect';
+import { isStagingTemplate, styleFor, stylesOf, variationsFor } from '../../lib/staging-options';
 import { showToast } from '../../lib/toast';
 import { EnhancementOptions } from './enhancement-options';
 
@@ -42,15 +51,20 @@ export function UploadSection({
   startingTrial,
 }: UploadSectionProps) {
   const queryClient = useQueryClient();
-  const quotaFor = useCallback((count: number) => checkQuota(stats, count), [stats]);
-  const selection = usePhotoSelection(quotaFor);
   const [templateId, setTemplateId] = useState<string | null>(null);
+  const [chosenStyle, setChosenStyle] = useState<StagingStyle | null>(null);
+  const [chosenVariations, setChosenVariations] = useState(1);
+  const template = templates?.find((t) => t.id === templateId && t.available) ?? null;
+  const style = styleFor(template, chosenStyle);
+  const variations = variationsFor(template, chosenVariations);
+  // Adding photos checks the images they will use with the variations chosen at that moment.
+  const quotaFor = (count: number) => checkQuota(stats, count, variations);
+  const selection = usePhotoSelection(quotaFor);
   const [customText, setCustomText] = useState('');
   const [processing, setProcessing] = useState(false);
   const createProject = useCreateProject();
   const uploadPhotos = useUploadPhotos();
 
-  const template = templates?.find((t) => t.id === templateId && t.available) ?? null;
   const customUnavailable = templates !== undefined && !customInstructionsAvailable(templates);
   const effectiveCustomText = customUnavailable ? '' : customText;
   const blocker = processBlocker({
@@ -60,6 +74,8 @@ export function UploadSection({
     canUpload: stats.canUpload,
     restriction: stats.restriction,
   });
+
+  const cost = imageCost(selection.photos.length, variations, stats.imagesRemaining);
 
   const refreshUsage = () => queryClient.invalidateQueries({ queryKey: usageStatsQueryKey });
 
@@ -73,7 +89,7 @@ export function UploadSection({
   const process = async () => {
     if (blocker || processing) return;
     const files = selection.photos.map((p) => p.file);
-    const quota = checkQuota(stats, files.length);
+    const quota = checkQuota(stats, files.length, variations);
     if (quota) {
       showToast({ variant: 'destructive', title: quota.title, description: quota.description });
       return;
@@ -87,6 +103,7 @@ export function UploadSection({
         files,
         template,
         customText: effectiveCustomText,
+        staging: isStagingTemplate(template) ? { style, variations } : null,
       });
       queryClient.setQueryData<Project[]>(projectsQueryKeys.list(), (list) => [
         result.project,
@@ -95,7 +112,8 @@ export function UploadSection({
       void queryClient.invalidateQueries({ queryKey: projectsQueryKeys.list() });
       selection.clear();
       const taken = result.photos.length;
-      const enhancing = `Enhancing ${taken} ${taken === 1 ? 'photo' : 'photos'} in "${result.project.name}".`;
+      const versions = variations > 1 ? `, ${variations} variations each,` : '';
+      const enhancing = `Enhancing ${taken} ${taken === 1 ? 'photo' : 'photos'}${versions} in "${result.project.name}".`;
       // One toast at a time (SPEC §9): the refused files are named in it, with what did go through.
       if (result.refused.length > 0) {
         const { title, description } = refusedToast(result.refused);
@@ -123,6 +141,7 @@ export function UploadSection({
       onProcess={() => void process()}
       processing={processing}
       blocker={blocker}
+      cost={cost}
       options={
         <EnhancementOptions
           templates={templates}
@@ -130,6 +149,11 @@ export function UploadSection({
           onRetryTemplates={onRetryTemplates}
           templateId={templateId}
           onTemplateChange={setTemplateId}
+          styles={template && isStagingTemplate(template) ? stylesOf(template) : null}
+          style={style}
+          onStyleChange={setChosenStyle}
+          variations={variations}
+          onVariationsChange={setChosenVariations}
           customText={effectiveCustomText}
           onCustomTextChange={setCustomText}
           customTextUnavailableReason={customUnavailable ? CUSTOM_TEXT_UNAVAILABLE : undefined}
@@ -141,6 +165,17 @@ export function UploadSection({
       }
     />
   );
+}
+
+/** What the selection will use, and a warning when that is more than is left (-1: unlimited). */
+function imageCost(photos: number, variations: number, imagesRemaining: number) {
+  if (photos === 0) return null;
+  const text = imageCostText(photos, variations);
+  const over = imagesRemaining >= 0 && imagesToUse(photos, variations) > imagesRemaining;
+  return {
+    text: over ? `${text} You have ${imagesRemaining} image(s) left.` : text,
+    warning: over,
+  };
 }
 
 /** SPEC §5's rejection toast naming each refused file with the server's reason. */

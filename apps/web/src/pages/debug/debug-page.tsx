@@ -1,6 +1,7 @@
-import { REJECTED_FILES_MESSAGE } from '@hearth/contracts';
+import { REJECTED_FILES_MESSAGE, STAGING_STYLES, type StagingStyle } from '@hearth/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { StyleSelect } from '../../components/staging/style-select';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { uploadTestPhoto } from '../../features/debug/api/upload-test-photo';
@@ -23,6 +24,7 @@ import { useTemplates } from '../../features/templates/api/get-templates';
 import { groupTemplates } from '../../features/templates/template-groups';
 import { FILE_INPUT_ACCEPT, isAcceptableFile } from '../../features/upload/file-selection';
 import { usageStatsQueryKey } from '../../features/usage/api/get-usage-stats';
+import { isStagingTemplate, styleFor } from '../../lib/staging-options';
 import { showToast } from '../../lib/toast';
 
 /** The project and upload calls of the full test, which belong to the projects feature. */
@@ -46,11 +48,13 @@ export default function DebugPage() {
   const [originalSrc, setOriginalSrc] = useState<string | null>(null);
   const [prompt, setPrompt] = useState('');
   const [pickedTemplateId, setPickedTemplateId] = useState<string | null>(null);
+  const [style, setStyle] = useState<StagingStyle | null>(null);
   const [autoPreview, setAutoPreview] = useState(false);
-  const preview = usePromptPreview({ prompt, autoPreview, log });
+  const preview = usePromptPreview({ prompt, style, autoPreview, log });
   const test = useEnhancementTest(TEST_CALLS, log);
   const running = test.state.kind === 'running';
   const template = templateForPrompt(templates.data, pickedTemplateId, prompt);
+  const stagingTemplate = templates.data?.find((t) => t.id === template?.id && isStagingTemplate(t)) ?? null;
 
   // The object URL is made when a file is chosen and released when it is replaced or the page is left.
   useEffect(() => {
@@ -76,7 +80,10 @@ export default function DebugPage() {
     const picked = templates.data?.find((t) => t.id === id);
     if (!picked) return;
     setPrompt(picked.prompt);
-    log('info', `Template selected: ${picked.name}`);
+    // A staging template starts from its default style, as the upload card's 'Style' does.
+    const pickedStyle = styleFor(picked, null);
+    if (pickedStyle) setStyle(pickedStyle);
+    log('info', `Template selected: ${picked.name}${pickedStyle ? ` (${pickedStyle})` : ''}`);
   };
 
   const refreshOtherScreens = useCallback(() => {
@@ -93,7 +100,8 @@ export default function DebugPage() {
       showToast({ variant: 'destructive', title: message });
       return;
     }
-    await test.run({ file, prompt, templateId: template?.id ?? null });
+    // The server takes a style with a staging template only.
+    await test.run({ file, prompt, templateId: template?.id ?? null, style: stagingTemplate ? style : null });
     refreshOtherScreens();
   };
 
@@ -113,12 +121,25 @@ export default function DebugPage() {
             onFileChange={chooseFile}
             templatePicker={
               templates.data ? (
-                <TemplateSelect
-                  {...groupTemplates(templates.data)}
-                  value={template?.id ?? null}
-                  onChange={pickTemplate}
-                  disabled={running}
-                />
+                <div className="space-y-4">
+                  <TemplateSelect
+                    {...groupTemplates(templates.data)}
+                    value={template?.id ?? null}
+                    onChange={pickTemplate}
+                    disabled={running}
+                  />
+                  <StyleSelect
+                    styles={stagingTemplate?.styles?.length ? stagingTemplate.styles : STAGING_STYLES}
+                    value={style}
+                    onChange={(next) => {
+                      setStyle(next);
+                      log('info', next ? `Style selected: ${next}` : 'Style cleared');
+                    }}
+                    noneLabel="None"
+                    hint="Carried in the final prompt; the full test sends it with a staging template only."
+                    disabled={running}
+                  />
+                </div>
               ) : templates.error ? (
                 <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
                   Templates could not be loaded.
@@ -142,7 +163,7 @@ export default function DebugPage() {
             onRunTest={() => void runTest()}
             running={running}
           />
-          <FinalPromptCard preview={preview.preview} currentPrompt={prompt} />
+          <FinalPromptCard preview={preview.preview} currentPrompt={prompt} currentStyle={style} />
         </div>
         <div className="min-w-0 space-y-6">
           <ResultImagesCard originalSrc={originalSrc} state={test.state} />

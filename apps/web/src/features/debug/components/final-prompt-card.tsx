@@ -1,3 +1,4 @@
+import type { StagingStyle } from '@hearth/contracts';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -5,9 +6,24 @@ import { characterCountLabel } from '../debug-log';
 import type { PromptPreview } from '../use-prompt-preview';
 
 /** The final prompt exactly as a provider would receive it, with its length. */
-export function FinalPromptCard({ preview, currentPrompt }: { preview: PromptPreview | null; currentPrompt: string }) {
+export function FinalPromptCard({
+  preview,
+  currentPrompt,
+  currentStyle,
+}: {
+  preview: PromptPreview | null;
+  currentPrompt: string;
+  currentStyle: StagingStyle | null;
+}) {
   const id = useId();
-  const outdated = preview !== null && preview.prompt !== currentPrompt;
+  const outdated =
+    preview === null
+      ? null
+      : preview.prompt !== currentPrompt
+        ? 'The prompt has changed since this preview.'
+        : preview.style !== currentStyle
+          ? 'The style has changed since this preview.'
+          : null;
   return (
     <Card aria-labelledby={`${id}-title`}>
       <CardHeader>
@@ -20,7 +36,12 @@ export function FinalPromptCard({ preview, currentPrompt }: { preview: PromptPre
       <CardContent className="space-y-3">
         {preview ? (
           <>
-            {outdated ? <p className="text-xs text-orange-800">The prompt has changed since this preview.</p> : null}
+            {outdated ? <p className="text-xs text-orange-800">{outdated}</p> : null}
+            {preview.style ? (
+              <p className="text-xs text-stone-600">
+                Style: <span className="font-semibold text-stone-800">{preview.style}</span>
+              </p>
+            ) : null}
             <pre
               aria-label="Final prompt text"
               tabIndex={0}

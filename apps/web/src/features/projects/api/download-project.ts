@@ -21,14 +21,23 @@ export interface DownloadedFile {
   blob: Blob;
 }
 
+/** 'chosen': the chosen version of each photo, one file per photo; 'all': every version (issue 12). */
+export type DownloadVersions = 'chosen' | 'all';
+
+export interface DownloadProjectInput {
+  project: Pick<Project, 'id' | 'name'>;
+  versions: DownloadVersions;
+}
+
 /**
- * GET /api/projects/:id/download: one enhanced photo comes as itself, two or more as a ZIP. It is read
- * through the API client (so the bearer header and the error rules apply) and checked before saving.
+ * GET /api/projects/:id/download[?versions=all]: one enhanced photo comes as itself, two or more as a ZIP. It
+ * is read through the API client (so the bearer header and the error rules apply) and checked before saving.
  */
-export async function downloadProject(project: Pick<Project, 'id' | 'name'>): Promise<DownloadedFile> {
+export async function downloadProject({ project, versions }: DownloadProjectInput): Promise<DownloadedFile> {
   let response: Response;
+  const query = versions === 'all' ? '?versions=all' : '';
   try {
-    response = await apiFetch(`/api/projects/${encodeURIComponent(project.id)}/download`);
+    response = await apiFetch(`/api/projects/${encodeURIComponent(project.id)}/download${query}`);
   } catch (error) {
     const problem = errorCode(error) === 'NO_ENHANCED_PHOTOS' ? 'no-enhanced-photos' : 'failed';
     throw new DownloadError(problem, { cause: error });

@@ -7,6 +7,8 @@ export const projectsQueryKeys = {
   all: ['projects'] as const,
   list: () => ['projects', 'list'] as const,
   photos: (projectId: string) => ['projects', projectId, 'photos'] as const,
+  /** Under the project's photos, so removing or refreshing those takes the versions along. */
+  versions: (projectId: string, photoId: string) => ['projects', projectId, 'photos', photoId, 'versions'] as const,
 };
 
 export const getProjects = () => apiRequest('/api/projects', projectListSchema);

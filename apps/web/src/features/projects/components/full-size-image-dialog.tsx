@@ -1,16 +1,24 @@
-import type { Photo } from '@hearth/contracts';
 import { useState } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/class-names';
 
 type Side = 'after' | 'before';
 
+/** A photo, or one version of it: `enhancedUrl` is the result shown as 'After'. */
+export interface FullSizeImage {
+  /** Changes with the picture, so the view starts over on 'After'. */
+  key: string;
+  fileName: string;
+  originalUrl: string;
+  enhancedUrl: string | null;
+}
+
 /** SPEC §2 full-size image dialog: the photo as large as the screen allows, enhanced or original. */
 export function FullSizeImageDialog({
   photo,
   onOpenChange,
 }: {
-  photo: Photo | null;
+  photo: FullSizeImage | null;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
@@ -20,14 +28,14 @@ export function FullSizeImageDialog({
           title={photo.fileName}
           className="max-sm:inset-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-screen max-sm:max-w-none max-sm:translate-none max-sm:rounded-none sm:max-w-[min(96vw,1600px)]"
         >
-          <FullSizeBody key={photo.id} photo={photo} />
+          <FullSizeBody key={photo.key} photo={photo} />
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function FullSizeBody({ photo }: { photo: Photo }) {
+function FullSizeBody({ photo }: { photo: FullSizeImage }) {
   const [side, setSide] = useState<Side>(photo.enhancedUrl ? 'after' : 'before');
   const src = side === 'after' && photo.enhancedUrl ? photo.enhancedUrl : photo.originalUrl;
   return (

@@ -1,10 +1,17 @@
 import type { Project } from '@hearth/contracts';
-import { Download, Eye, ImageOff, LoaderCircle, Trash2 } from 'lucide-react';
+import { ChevronDown, Download, Eye, FolderArchive, Globe, House, ImageOff, LoaderCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDateTime } from '../../../lib/format';
+import type { DownloadVersions } from '../api/download-project';
 import { isProcessing, progressPercent, progressText, resultSummary, statusLabel } from '../project-progress';
 import { retentionBadge, type RetentionBadge } from '../retention';
 import { projectThumbnailUrl } from '../thumbnail-url';
@@ -24,14 +31,17 @@ const retentionTone: Record<RetentionBadge['tone'], BadgeTone> = {
 interface ProjectRowProps {
   project: Project;
   now: number;
-  downloading: boolean;
+  /** Which download of this project is under way, if any. */
+  downloading: DownloadVersions | null;
   onReview: () => void;
-  onDownload: () => void;
+  onDownload: (versions: DownloadVersions) => void;
   onDelete: () => void;
+  /** Opens the listing: name, address, MLS number, disclosure rules, originals page, 'Download for MLS'. */
+  onListing: () => void;
 }
 
 /** One project: thumbnail, name, status, progress or results, retention, and its actions (SPEC §2, §4). */
-export function ProjectRow({ project, now, downloading, onReview, onDownload, onDelete }: ProjectRowProps) {
+export function ProjectRow({ project, now, downloading, onReview, onDownload, onDelete, onListing }: ProjectRowProps) {
   const processing = isProcessing(project);
   const retention = retentionBadge(project.expiresAt, now);
   const summary = resultSummary(project);
@@ -50,12 +60,22 @@ export function ProjectRow({ project, now, downloading, onReview, onDownload, on
               {processing ? <LoaderCircle aria-hidden className="size-3 animate-spin" /> : null}
               {statusLabel(project.status)}
             </Badge>
-            {retention ? (
+            {project.publicUrl ? (
+              <Badge tone="info" title="Kept while the originals page is published, past the retention period">
+                <Globe aria-hidden className="size-3" />
+                Published
+              </Badge>
+            ) : retention ? (
               <Badge tone={retentionTone[retention.tone]} title="Photos are deleted when the retention period ends">
                 {retention.label}
               </Badge>
             ) : null}
           </div>
+          {project.address || project.mlsNumber ? (
+            <p className="text-sm break-words text-stone-700">
+              {[project.address, project.mlsNumber ? `MLS #${project.mlsNumber}` : null].filter(Boolean).join(' · ')}
+            </p>
+          ) : null}
           <p className="text-xs text-stone-500">
             {formatDateTime(project.createdAt)} · {project.totalPhotos} {project.totalPhotos === 1 ? 'photo' : 'photos'}
           </p>
@@ -88,28 +108,30 @@ export function ProjectRow({ project, now, downloading, onReview, onDownload, on
         <Button
           variant="secondary"
           size="sm"
-          onClick={onReview}
+          onClick={onListing}
           className="flex-1 sm:flex-none"
           aria-describedby={titleId}
         >
-          <Eye aria-hidden className="size-4" />
-          Review
+          <House aria-hidden className="size-4" />
+          Listing
         </Button>
         <Button
           variant="secondary"
           size="sm"
-          onClick={onDownload}
-          disabled={downloading}
+          onClick={onReview}
           className="flex-1 sm:flex-none"
           aria-describedby={titleId}
         >
-          {downloading ? (
-            <LoaderCircle aria-hidden className="size-4 animate-spin" />
-          ) : (
-            <Download aria-hidden className="size-4" />
-          )}
-          Download
+          {/* Phones drop the two icons: with the ZIP menu and Delete the row would be wider than the screen. */}
+          <Eye aria-hidden className="size-4 max-sm:hidden" />
+          Review
         </Button>
+        <DownloadButtons
+          projectName={project.name}
+          titleId={titleId}
+          downloading={downloading}
+          onDownload={onDownload}
+        />
         <Button
           variant="ghost"
           size="sm"
@@ -122,6 +144,72 @@ export function ProjectRow({ project, now, downloading, onReview, onDownload, on
         </Button>
       </div>
     </article>
+  );
+}
+
+/**
+ * 'Download': the chosen version of each photo (one file, or a ZIP of one file per photo); beside it a menu with
+ * the second ZIP, 'All versions' (issue 12).
+ */
+function DownloadButtons({
+  projectName,
+  titleId,
+  downloading,
+  onDownload,
+}: {
+  projectName: string;
+  titleId: string;
+  downloading: DownloadVersions | null;
+  onDownload: (versions: DownloadVersions) => void;
+}) {
+  const busy = downloading !== null;
+  return (
+    <div className="flex flex-1 sm:flex-none">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => onDownload('chosen')}
+        disabled={busy}
+        className="flex-1 rounded-r-none sm:flex-none"
+        aria-describedby={titleId}
+      >
+        {busy ? (
+          <LoaderCircle aria-hidden className="size-4 animate-spin max-sm:hidden" />
+        ) : (
+          <Download aria-hidden className="size-4 max-sm:hidden" />
+        )}
+        Download
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild disabled={busy}>
+          {/* Named without the word 'download', so 'Download' keeps naming one button of the row. */}
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`More ZIP options for ${projectName}`}
+            className="-ml-px rounded-l-none px-2"
+          >
+            <ChevronDown aria-hidden className="size-4" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => onDownload('chosen')}>
+            <Download aria-hidden className="size-4 text-stone-500" />
+            <span className="flex flex-col">
+              <span className="font-medium">Chosen versions</span>
+              <span className="text-xs text-stone-500">One file per photo</span>
+            </span>
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onDownload('all')}>
+            <FolderArchive aria-hidden className="size-4 text-stone-500" />
+            <span className="flex flex-col">
+              <span className="font-medium">All versions</span>
+              <span className="text-xs text-stone-500">Every version of every photo, as a ZIP</span>
+            </span>
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
   );
 }
 

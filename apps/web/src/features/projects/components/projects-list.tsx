@@ -10,8 +10,12 @@ import { redirectToLogin } from '../../../lib/login-redirect';
 import { showToast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteProject } from '../api/delete-project';
-import { DownloadError, saveFile, useDownloadProject } from '../api/download-project';
+import { DownloadError, saveFile, useDownloadProject, type DownloadVersions } from '../api/download-project';
+import type { GenerateAgainOptions } from '../generate-again';
 import { paginate } from '../pagination';
+import { Input } from '../../../components/ui/input';
+import { matchesSearch } from '../search';
+import { ListingDialog } from './listing-dialog';
 import { ProjectReviewDialog } from './project-review-dialog';
 import { ProjectRow } from './project-row';
 
@@ -19,21 +23,25 @@ interface ProjectsListProps {
   projects: readonly Project[] | undefined;
   error: Error | null;
   onRetry: () => void;
+  /** What 'Generate again' in the review needs from other features. */
+  generate: GenerateAgainOptions;
 }
 
 const MINUTE_MS = 60_000;
 
 /** SPEC §2 recent projects: 5 per page with Previous/Next and 'Page X of Y', review, download, delete. */
-export function ProjectsList({ projects, error, onRetry }: ProjectsListProps) {
+export function ProjectsList({ projects, error, onRetry, generate }: ProjectsListProps) {
   const [requestedPage, setRequestedPage] = useState(1);
   const [reviewingId, setReviewingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const [listingId, setListingId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
   // Retention badges count days; a minute is precise enough and keeps rendering pure.
   const now = useNow(MINUTE_MS);
   const download = useDownloadProject();
   const remove = useDeleteProject();
 
-  const startDownload = (project: Project) => {
+  const startDownload = (project: Project, versions: DownloadVersions) => {
     if (project.completedPhotos === 0) {
       showToast({
         variant: 'destructive',
@@ -42,14 +50,17 @@ export function ProjectsList({ projects, error, onRetry }: ProjectsListProps) {
       });
       return;
     }
-    download.mutate(project, {
-      onSuccess: saveFile,
-      onError: (failure) => {
-        const cause = failure instanceof DownloadError ? failure.cause : failure;
-        if (isUnauthorizedError(cause)) return redirectToLogin();
-        showToast({ variant: 'destructive', ...downloadProblemToast(failure) });
+    download.mutate(
+      { project, versions },
+      {
+        onSuccess: saveFile,
+        onError: (failure) => {
+          const cause = failure instanceof DownloadError ? failure.cause : failure;
+          if (isUnauthorizedError(cause)) return redirectToLogin();
+          showToast({ variant: 'destructive', ...downloadProblemToast(failure) });
+        },
       },
-    });
+    );
   };
 
   const confirmDelete = (project: Project) => {
@@ -71,9 +82,12 @@ export function ProjectsList({ projects, error, onRetry }: ProjectsListProps) {
     });
   };
 
-  const { items, page, pageCount } = paginate(projects ?? [], requestedPage);
+  const found = (projects ?? []).filter((p) => matchesSearch(p, search));
+  const { items, page, pageCount } = paginate(found, requestedPage);
+  const listing = projects?.find((p) => p.id === listingId) ?? null;
   const reviewing = projects?.find((p) => p.id === reviewingId) ?? null;
-  const downloadingId = download.isPending ? download.variables?.id : undefined;
+  const downloadingFor = (project: Project) =>
+    download.isPending && download.variables?.project.id === project.id ? download.variables.versions : null;
 
   return (
     <Card aria-labelledby="projects-title">
@@ -84,6 +98,20 @@ export function ProjectsList({ projects, error, onRetry }: ProjectsListProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="px-0 pb-2 sm:px-0">
+        {projects && projects.length > 0 ? (
+          <div className="px-5 pb-4 sm:px-6">
+            <Input
+              type="search"
+              aria-label="Search projects by name or address"
+              placeholder="Search by name or address"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setRequestedPage(1);
+              }}
+            />
+          </div>
+        ) : null}
         {error && !projects ? (
           <div role="alert" className="mx-5 space-y-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm sm:mx-6">
             <p className="font-semibold text-red-900">Your projects could not be loaded.</p>
@@ -106,10 +134,11 @@ export function ProjectsList({ projects, error, onRetry }: ProjectsListProps) {
                 <ProjectRow
                   project={project}
                   now={now}
-                  downloading={downloadingId === project.id}
+                  downloading={downloadingFor(project)}
                   onReview={() => setReviewingId(project.id)}
-                  onDownload={() => startDownload(project)}
+                  onDownload={(versions) => startDownload(project, versions)}
                   onDelete={() => setDeleting(project)}
+                  onListing={() => setListingId(project.id)}
                 />
               </li>
             ))}
@@ -140,11 +169,14 @@ export function ProjectsList({ projects, error, onRetry }: ProjectsListProps) {
         ) : null}
       </CardContent>
 
+      <ListingDialog project={listing} onOpenChange={(open) => !open && setListingId(null)} />
+
       <ProjectReviewDialog
         project={reviewing}
         onOpenChange={(open) => !open && setReviewingId(null)}
-        onDownloadAll={startDownload}
-        downloadingAll={reviewing !== null && downloadingId === reviewing.id}
+        onDownload={startDownload}
+        downloading={reviewing ? downloadingFor(reviewing) : null}
+        generate={generate}
       />
 
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}>

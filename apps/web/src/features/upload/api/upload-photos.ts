@@ -1,20 +1,22 @@
 import { uploadResponseSchema, type Template } from '@hearth/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { buildUploadForm } from '../upload-request';
+import { buildUploadForm, type StagingChoice } from '../upload-request';
 
 export interface UploadPhotosInput {
   projectId: string;
   files: readonly File[];
   template: Pick<Template, 'id' | 'prompt'> | null;
   customText: string;
+  /** Style and variations, for a staging template only. */
+  staging: StagingChoice | null;
 }
 
 /** POST /api/projects/:id/upload (multipart); the answer is the project and its new photos. */
-export async function uploadPhotos({ projectId, files, template, customText }: UploadPhotosInput) {
+export async function uploadPhotos({ projectId, files, template, customText, staging }: UploadPhotosInput) {
   const response = await apiFetch(`/api/projects/${encodeURIComponent(projectId)}/upload`, {
     method: 'POST',
-    body: buildUploadForm(files, template, customText),
+    body: buildUploadForm(files, template, customText, staging),
   });
   return uploadResponseSchema.parse(await response.json());
 }

@@ -20,6 +20,8 @@ interface UploadCardProps {
   processing: boolean;
   /** What is still missing before Process Photos can run; null when it can. */
   blocker: string | null;
+  /** What the batch will use of the allowance, said before the user commits; `warning` when it is more than is left. */
+  cost: { text: string; warning: boolean } | null;
 }
 
 const formatSize = (bytes: number) =>
@@ -36,6 +38,7 @@ export function UploadCard({
   onProcess,
   processing,
   blocker,
+  cost,
 }: UploadCardProps) {
   const id = useId();
   const inputId = `${id}-input`;
@@ -138,8 +141,15 @@ export function UploadCard({
         {options}
 
         <div className="flex flex-col gap-2 border-t border-stone-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
-          <p id={hintId} className="text-sm text-stone-600">
-            {processing ? 'Uploading your photos...' : (blocker ?? 'Ready when you are.')}
+          <p
+            id={hintId}
+            aria-live="polite"
+            className={cn(
+              'text-sm',
+              !processing && !blocker && cost?.warning ? 'font-medium text-orange-800' : 'text-stone-600',
+            )}
+          >
+            {processing ? 'Uploading your photos...' : (blocker ?? cost?.text ?? 'Ready when you are.')}
           </p>
           <Button
             size="lg"

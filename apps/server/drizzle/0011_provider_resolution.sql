@@ -1,0 +1,1 @@
+ALTER TABLE "photo_version" ADD COLUMN "provider_resolution" jsonb;

@@ -1,0 +1,94 @@
+/**
+ * What the pipeline needs from a generative image model, whoever sells it: one photo and one instruction
+ * in, one edited photo out, with what the call cost. Each vendor's adapter (adapters/ai-*.ts) implements
+ * it and is the only file that knows that vendor's API.
+ */
+
+export const PROVIDER_IDS = ['gemini', 'openai', 'bfl'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export const PROVIDER_NAMES: Record<ProviderId, string> = {
+  gemini: 'Google Gemini',
+  openai: 'OpenAI',
+  bfl: 'Black Forest Labs FLUX',
+};
+
+export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+export interface PixelSize {
+  width: number;
+  height: number;
+}
+
+export interface ImageEditRequest {
+  /** The photo, already oriented and stripped of metadata (the pipeline's normalised JPEG). */
+  image: Buffer;
+  mimeType: ImageMimeType;
+  /** The final prompt: system rules, template and the user's own words. */
+  prompt: string;
+  /** Width divided by height of `image`; each adapter asks its vendor for the closest shape it offers. */
+  aspectRatio: number;
+  /**
+   * The original photo's size, which the result is fitted back to: each adapter asks for the output size its
+   * model offers that is closest to it (models that take only a shape answer at their one size).
+   */
+  targetSize: PixelSize;
+  /** Aborts the call: the per-call timeout, or the job being cancelled. */
+  signal?: AbortSignal;
+}
+
+export interface ProviderUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  /** What the call cost in US dollars, as reported by the vendor or computed from its published prices. */
+  costUsd?: number;
+}
+
+export interface ImageEditResult {
+  image: Buffer;
+  mimeType: ImageMimeType;
+  /** Pixel size of `image`, read from its header. */
+  width: number;
+  height: number;
+  /** The model that answered, as the vendor names it. */
+  model: string;
+  /** Wall time of the successful attempt, from sending the request to holding the image. */
+  durationMs: number;
+  /** The vendor's id for the call, to quote to its support. */
+  requestId?: string;
+  usage?: ProviderUsage;
+  /** Which vendor answered: with a fallback order this may not be the first one configured. */
+  provider: ProviderId;
+  /** Attempts made, including the successful one (each may have been billed by the vendor). */
+  attempts: number;
+  /**
+   * The output size asked for, when the model takes one (a size, or a shape at a named resolution such as
+   * Gemini's 2K). Compared with `width`×`height`: vendors may answer smaller than asked without saying so.
+   */
+  requestedSize?: PixelSize;
+}
+
+/** What an adapter returns; the wrappers add `provider` and `attempts`. */
+export type AdapterEditResult = Omit<ImageEditResult, 'provider' | 'attempts'>;
+
+export interface ImageEditProvider {
+  readonly id: ProviderId;
+  readonly model: string;
+  /**
+   * The longest side worth sending for a photo that will be fitted back to `target`: what the model can use
+   * (its largest output, its input limits), so detail is not thrown away before the call, nor megabytes
+   * uploaded that the model would shrink anyway.
+   */
+  inputSide(target: PixelSize): number;
+  edit(request: ImageEditRequest): Promise<AdapterEditResult>;
+}
+
+/** A provider stack ready for the pipeline: retried, rate-limited and with its fallbacks. */
+export interface StagingProvider {
+  /** The provider tried first, and its model: what the templates endpoint reports. */
+  readonly id: ProviderId;
+  readonly model: string;
+  /** The first provider's `inputSide`: the photo is encoded once, for the provider tried first. */
+  inputSide(target: PixelSize): number;
+  edit(request: ImageEditRequest): Promise<ImageEditResult>;
+}

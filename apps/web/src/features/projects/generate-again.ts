@@ -1,0 +1,105 @@
+import type { CreateVersionsRequest, PhotoVersion, StagingStyle, Template } from '@hearth/contracts';
+import { errorCode, errorMessage, errorStatus } from '../../lib/api-client';
+import type { QuotaProblem } from '../../lib/quota';
+import { quotaTitleForCode } from '../../lib/quota';
+import { isStagingTemplate, styleFor, variationsFor } from '../../lib/staging-options';
+
+/** What the review needs from other features to offer 'Generate again'; the page passes it in. */
+export interface GenerateAgainOptions {
+  /** The template catalogue (GET /api/templates); undefined while it loads. */
+  templates: readonly Template[] | undefined;
+  /** Custom instructions need the same AI provider as staging. */
+  customInstructionsAvailable: boolean;
+  /** Why no image may be made right now (no trial, overdue …); null when it may. */
+  blockedReason: string | null;
+  /** The browser's check of what is left, for one photo and this many variations. */
+  checkQuota: (variations: number) => QuotaProblem | null;
+  /** A version was asked for or finished: the usage shown elsewhere changes. */
+  onImagesChanged: () => void;
+}
+
+export interface GenerateAgainValues {
+  templateId: string | null;
+  /** The agent's pick; the template's default stands in while none is picked (see styleFor). */
+  style: StagingStyle | null;
+  instructions: string;
+  variations: number;
+}
+
+const availableTemplate = (templates: readonly Template[] | undefined, id: string | null) =>
+  (id && templates?.find((t) => t.id === id && t.available)) || null;
+
+/** The form starts from the settings of the version being looked at: 'Generate again' repeats them unless changed. */
+export function initialValues(
+  base: Pick<PhotoVersion, 'templateId' | 'style' | 'instructions'> | null,
+  templates: readonly Template[] | undefined,
+): GenerateAgainValues {
+  return {
+    templateId: availableTemplate(templates, base?.templateId ?? null)?.id ?? null,
+    style: base?.style ?? null,
+    instructions: base?.instructions ?? '',
+    variations: 1,
+  };
+}
+
+/** The request body: every setting said explicitly, so what the form shows is what is made. */
+export function generateRequest(
+  values: GenerateAgainValues,
+  templates: readonly Template[] | undefined,
+  customInstructionsAvailable: boolean,
+): CreateVersionsRequest {
+  const template = availableTemplate(templates, values.templateId);
+  const style = styleFor(template, values.style);
+  return {
+    ...(template ? { templateId: template.id } : {}),
+    ...(style ? { style } : {}),
+    // An empty string removes instructions the earlier version had.
+    prompt: customInstructionsAvailable ? values.instructions.trim() : '',
+    variations: variationsFor(template, values.variations),
+  };
+}
+
+/**
+ * Whether a version without a template can be asked for. A request that names no template repeats the
+ * template of the photo's chosen version (else its newest), so "none" can only be had when that one had none.
+ */
+export function noTemplatePossible(versions: readonly Pick<PhotoVersion, 'chosen' | 'templateId'>[]): boolean {
+  const base = versions.find((v) => v.chosen) ?? versions.at(-1);
+  return !base?.templateId;
+}
+
+/** What is missing before the form can be sent, in the upload card's words; null when nothing is. */
+export function generateBlocker(
+  values: GenerateAgainValues,
+  templates: readonly Template[] | undefined,
+  customInstructionsAvailable: boolean,
+  noTemplateAllowed = true,
+): string | null {
+  const template = availableTemplate(templates, values.templateId);
+  const instructions = customInstructionsAvailable ? values.instructions.trim() : '';
+  if (template) return null;
+  if (!noTemplateAllowed || !customInstructionsAvailable) return 'Choose a template.';
+  return instructions ? null : 'Choose a template or write custom instructions.';
+}
+
+export type GenerateFailure =
+  { kind: 'toast'; title: string; description: string } | { kind: 'inline'; message: string };
+
+/**
+ * How a refused 'Generate again' is told: a full allowance with the SPEC §8 toasts (the server's message counts
+ * the images), anything else next to the form it came from, in the server's words when it gave some.
+ */
+export function generateFailure(error: unknown): GenerateFailure {
+  const message = errorMessage(error);
+  const quotaTitle = quotaTitleForCode(errorCode(error));
+  if (quotaTitle && message) return { kind: 'toast', title: quotaTitle, description: message };
+  const status = errorStatus(error);
+  if (status === 404) {
+    return { kind: 'inline', message: 'This photo is no longer available. Close the review and open it again.' };
+  }
+  if (status === 422) return { kind: 'inline', message: message ?? 'This template cannot be used on this server yet.' };
+  return { kind: 'inline', message: message ?? 'The new version could not be started. Please try again.' };
+}
+
+export const isStagingChoice = (templates: readonly Template[] | undefined, templateId: string | null) =>
+  isStagingTemplate(availableTemplate(templates, templateId));

@@ -1,0 +1,70 @@
+/**
+ * `npm run bench`: every performance bench, one after the other, then bench/results/summary.md, one page
+ * with each figure against its baseline from the same run, its target and the load average. Each bench
+ * still runs alone (`npx tsx bench/<path>.ts`) and writes its own bench/results/*.json.
+ *
+ *   npm run bench                         (BENCH_DATABASES=pglite to skip PostgreSQL)
+ *   npm run bench -- pipeline/enhance     (only the named benches, then the summary of every result)
+ *
+ * The provider, sign-in and Lighthouse benches stay separate scripts (bench:providers, bench:auth,
+ * bench:lighthouse): they measure other things and need a build or take long; their summary rows, when a
+ * result file carries some, are gathered too.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SummaryRow } from './support/report';
+import { ROOT } from './support/server';
+
+const BENCHES = ['pipeline/enhance', 'pipeline/transfer', 'api/projects-load'];
+const RESULTS = path.join(ROOT, 'bench/results');
+
+const chosen = process.argv.slice(2);
+for (const bench of chosen.length ? chosen : BENCHES) {
+  console.log(`\n=== ${bench} ===`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', `${bench}.ts`)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (run.status !== 0) {
+    console.error(`${bench} failed (exit ${run.status})`);
+    process.exitCode = 1;
+  }
+}
+await writeSummary();
+
+interface ResultFile {
+  date: string;
+  machine: { cpus: number; cpuModel: string; node: string };
+  summary?: SummaryRow[];
+}
+
+async function writeSummary() {
+  const files = (await readdir(RESULTS)).filter((name) => name.endsWith('.json')).sort();
+  const lines = [
+    '# Bench summary',
+    '',
+    'Written by `npm run bench` from the `bench/results/*.json` beside this file. Every ratio is Hearth against',
+    'a bare baseline measured in the same run, round by round (bench/baselines/); medians of the rounds. Load',
+    'is the 1-minute load average when the figure was taken (the machine is shared).',
+    '',
+    '| metric | Hearth | baseline | ratio | target | met | load | measured |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const name of files) {
+    const result = JSON.parse(await readFile(path.join(RESULTS, name), 'utf8')) as ResultFile;
+    for (const row of result.summary ?? []) {
+      const ratio = row.ratio === null ? '—' : `${row.ratio}×`;
+      const met = row.met === null ? '' : row.met ? 'yes' : '**no**';
+      const measured = `${result.date.slice(0, 16).replace('T', ' ')} (${name})`;
+      lines.push(
+        `| ${row.metric} | ${row.hearth} | ${row.baseline} | ${ratio} | ${row.target} | ${met} | ${row.loadAverage} | ${measured} |`,
+      );
+    }
+  }
+  const machine = (JSON.parse(await readFile(path.join(RESULTS, files[0]!), 'utf8')) as ResultFile).machine;
+  lines.push('', `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}.`, '');
+  await writeFile(path.join(RESULTS, 'summary.md'), lines.join('\n'));
+  console.log(`\nwritten to ${path.relative(ROOT, path.join(RESULTS, 'summary.md'))}`);
+}

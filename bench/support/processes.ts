@@ -1,0 +1,51 @@
+/**
+ * Baseline servers and loops (bench/baselines/) run as processes of their own, like Hearth's server, so that
+ * each side's CPU and memory are read the same way, from /proc.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { ROOT } from './server';
+
+const BASELINES = path.join(ROOT, 'bench/baselines');
+
+export interface BaselineServer {
+  pid: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `bench/baselines/<name>.ts` with `args` and waits for its "listening <port>" line. */
+export async function startBaseline(name: string, args: string[]): Promise<BaselineServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(BASELINES, `${name}.ts`), '0', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const match = /^listening (\d+)$/.exec(line);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`baseline ${name} exited with ${code}`)));
+  });
+  return {
+    pid: child.pid!,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Runs `bench/baselines/<name>.ts` to its end and returns the JSON of its last output line. */
+export function runBaseline<T>(name: string, args: string[]): T {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(BASELINES, `${name}.ts`), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(`baseline ${name} failed:\n${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as T;
+}

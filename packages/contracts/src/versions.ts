@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { editClassificationSchema } from './disclosure';
+import { photoSchema, photoStatusSchema } from './projects';
+
+/** The styles a staging template can be made in (issue 12), in the order the style choice lists them. */
+export const STAGING_STYLES = [
+  'Modern',
+  'Scandinavian',
+  'Industrial',
+  'Mid-century',
+  'Luxury',
+  'Farmhouse',
+  'Coastal',
+  'Transitional',
+] as const;
+export type StagingStyle = (typeof STAGING_STYLES)[number];
+export const stagingStyleSchema = z.enum(STAGING_STYLES, {
+  error: `Choose a style: ${STAGING_STYLES.join(', ')}.`,
+});
+
+/** Each variation is one image against the quota. */
+export const MAX_VARIATIONS = 4;
+export const variationsSchema = z.coerce
+  .number({ error: `Variations must be a whole number from 1 to ${MAX_VARIATIONS}.` })
+  .int({ error: `Variations must be a whole number from 1 to ${MAX_VARIATIONS}.` })
+  .min(1, { error: `Variations must be a whole number from 1 to ${MAX_VARIATIONS}.` })
+  .max(MAX_VARIATIONS, { error: `Variations must be a whole number from 1 to ${MAX_VARIATIONS}.` });
+
+const pixelSizeSchema = z.object({ width: z.number().int(), height: z.number().int() });
+
+/**
+ * The sizes of a version's provider call: what was sent, asked for (null when the model takes only a shape)
+ * and answered, and the original's, which the result was fitted to. An answer smaller than asked is a
+ * vendor's silent fallback (say, to 1K).
+ */
+export const providerResolutionSchema = z.object({
+  sent: pixelSizeSchema,
+  requested: pixelSizeSchema.nullable(),
+  returned: pixelSizeSchema,
+  original: pixelSizeSchema,
+});
+export type ProviderResolution = z.infer<typeof providerResolutionSchema>;
+
+/** One result made from a photo: every one is kept, in order; one of them is the photo's chosen version. */
+export const photoVersionSchema = z.object({
+  id: z.string(),
+  photoId: z.string(),
+  /** 1, 2, 3 … in the order they were asked for. */
+  number: z.number().int(),
+  status: photoStatusSchema,
+  /** The version downloads and the ZIP use. */
+  chosen: z.boolean(),
+  templateId: z.string().nullable(),
+  templateName: z.string().nullable(),
+  style: stagingStyleSchema.nullable(),
+  /** The agent's own instructions, when any. */
+  instructions: z.string().nullable(),
+  prompt: z.string().nullable(),
+  engine: z.string().nullable(),
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  /** What the provider call cost, in US dollars, when it reported (or we computed) one. */
+  costUsd: z.number().nullable(),
+  /** Null for the local engine, and for versions made before sizes were recorded. */
+  resolution: providerResolutionSchema.nullable().optional(),
+  /** The structure check's verdict: true when the result should be looked at before use. */
+  needsReview: z.boolean(),
+  reviewReason: z.string().nullable(),
+  error: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  /** Exempt (light, colour, exposure) or disclosed, and what it altered: from its template and instructions. */
+  edit: editClassificationSchema,
+});
+export type PhotoVersion = z.infer<typeof photoVersionSchema>;
+export const photoVersionListSchema = z.array(photoVersionSchema);
+
+/**
+ * 'Generate again': new versions of one photo. Every field left out is taken from the photo's chosen version
+ * (or its newest one), so an empty body repeats the same settings.
+ */
+export const createVersionsRequestSchema = z.object({
+  templateId: z.string().trim().min(1).optional(),
+  /** Enhancement templates chosen together, for one image (an upload sends them comma-separated). */
+  templateIds: z.array(z.string().trim().min(1)).min(1).max(8).optional(),
+  /** 'Remove furniture first' on a staging template; false takes it off the template being repeated. */
+  removeFurnitureFirst: z.boolean().optional(),
+  style: stagingStyleSchema.optional(),
+  /** Custom instructions; an empty string removes the previous ones. */
+  prompt: z.string().max(2000, { error: 'Instructions can be at most 2000 characters.' }).optional(),
+  variations: variationsSchema.default(1),
+});
+export type CreateVersionsRequest = z.input<typeof createVersionsRequestSchema>;
+
+export const createVersionsResponseSchema = z.object({
+  photo: photoSchema,
+  versions: photoVersionListSchema,
+});
+export type CreateVersionsResponse = z.infer<typeof createVersionsResponseSchema>;
+
+export const versionParamsSchema = z.object({
+  id: z.uuid({ error: 'Not found' }),
+  versionId: z.uuid({ error: 'Not found' }),
+});
+
+/** `GET /api/projects/:id/download?versions=all` puts every version in the ZIP, not only the chosen ones. */
+export const projectDownloadQuerySchema = z.object({
+  versions: z.enum(['chosen', 'all'], { error: "versions must be 'chosen' or 'all'" }).default('chosen'),
+});
