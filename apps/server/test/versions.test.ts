@@ -238,6 +238,33 @@ describe('variations and versions', () => {
     expect(await usage(client)).toMatchObject({ imagesUsed: 4 });
   });
 
+  it("'Generate again' with templateId null makes a version from the instructions alone", async () => {
+    const { client, photo } = await stagedPhoto({ templateId: 'living-room' });
+    const refused = await client.post<{ message: string }>(`/api/photos/${photo.id}/versions`, {
+      templateId: null,
+      prompt: ' ',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/template or .*instructions/i);
+    const again = await client.post<CreateVersionsResponse>(`/api/photos/${photo.id}/versions`, {
+      templateId: null,
+      prompt: 'Add a reading chair by the window',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.versions[0]).toMatchObject({
+      number: 2,
+      templateId: null,
+      templateName: null,
+      style: null,
+      instructions: 'Add a reading chair by the window',
+    });
+    const versions = await settledVersions(client, photo.id);
+    expect(versions[1]).toMatchObject({ status: 'completed', templateId: null });
+    expect(promptSent(vendor.requests.at(-1)!)).toContain('Add a reading chair by the window');
+    expect(promptSent(vendor.requests.at(-1)!)).not.toMatch(/Style: /);
+    expect(await usage(client)).toMatchObject({ imagesUsed: 2 });
+  });
+
   it('a refused generation fails its version with the reason and gives the image back; the photo keeps its chosen one', async () => {
     const { client, photo } = await stagedPhoto({ templateId: 'living-room' });
     answer = async () => geminiImageSafety;

@@ -85,7 +85,8 @@ export const photoVersionListSchema = z.array(photoVersionSchema);
  * (or its newest one), so an empty body repeats the same settings.
  */
 export const createVersionsRequestSchema = z.object({
-  templateId: z.string().trim().min(1).optional(),
+  /** null: no template, the custom instructions alone (left out: the earlier version's template). */
+  templateId: z.string().trim().min(1).nullable().optional(),
   /** Enhancement templates chosen together, for one image (an upload sends them comma-separated). */
   templateIds: z.array(z.string().trim().min(1)).min(1).max(8).optional(),
   /** 'Remove furniture first' on a staging template; false takes it off the template being repeated. */

@@ -37,7 +37,8 @@ interface CreateDeps {
 }
 
 export interface VersionFields {
-  templateId?: string;
+  /** null asks for no template (the instructions alone); left out, the base version's is repeated. */
+  templateId?: string | null;
   templateIds?: string[];
   removeFurnitureFirst?: boolean;
   style?: string;
@@ -79,9 +80,10 @@ export async function createVersions(
 
 /** The settings of a new version: what was asked, else what the base version was made with. */
 function settingsFor(fields: VersionFields, base: VersionRow | undefined) {
-  const templateId = fields.templateIds
-    ? undefined
-    : (fields.templateId ?? templateToRepeat(base, fields.removeFurnitureFirst));
+  const templateId =
+    fields.templateIds || fields.templateId === null
+      ? undefined
+      : (fields.templateId ?? templateToRepeat(base, fields.removeFurnitureFirst));
   const chosen = requestedTemplateId({
     templateId,
     templateIds: fields.templateIds,

@@ -1,7 +1,7 @@
 import type { Template } from '@hearth/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { generateBlocker, generateFailure, generateRequest, initialValues, noTemplatePossible } from './generate-again';
+import { generateBlocker, generateFailure, generateRequest, initialValues } from './generate-again';
 import { versionFixture } from './test-fixtures';
 
 const template = (overrides: Partial<Template>): Template => ({
@@ -59,6 +59,11 @@ describe('generateRequest', () => {
     expect(generateRequest(values, templates, true).style).toBe('Modern');
   });
 
+  it('asks for no template, not the earlier one, when only instructions are chosen', () => {
+    const values = { templateId: null, style: 'Modern' as const, instructions: 'Add a sofa', variations: 2 };
+    expect(generateRequest(values, templates, true)).toEqual({ templateId: null, prompt: 'Add a sofa', variations: 1 });
+  });
+
   it('asks an enhancement template for one version without a style', () => {
     const values = { templateId: 'blue-sky', style: 'Modern' as const, instructions: '', variations: 4 };
     expect(generateRequest(values, templates, false)).toEqual({ templateId: 'blue-sky', prompt: '', variations: 1 });
@@ -73,21 +78,6 @@ describe('generateBlocker', () => {
     expect(generateBlocker({ ...empty, instructions: 'Add a sofa' }, templates, true)).toBeNull();
     expect(generateBlocker({ ...empty, templateId: 'blue-sky' }, templates, false)).toBeNull();
     expect(generateBlocker({ ...empty, templateId: 'bedroom' }, templates, false)).toBe('Choose a template.');
-  });
-
-  it('needs a template when the version repeated would bring its own', () => {
-    const custom = { templateId: null, style: null, instructions: 'Add a sofa', variations: 1 };
-    expect(generateBlocker(custom, templates, true, false)).toBe('Choose a template.');
-  });
-});
-
-describe('noTemplatePossible', () => {
-  it("follows the chosen version's template, else the newest one's", () => {
-    const withTemplate = versionFixture({ id: 'a', chosen: true });
-    const custom = versionFixture({ id: 'b', number: 2, templateId: null, templateName: null });
-    expect(noTemplatePossible([withTemplate, custom])).toBe(false);
-    expect(noTemplatePossible([{ ...withTemplate, chosen: false }, custom])).toBe(true);
-    expect(noTemplatePossible([])).toBe(true);
   });
 });
 

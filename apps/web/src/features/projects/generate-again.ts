@@ -51,7 +51,8 @@ export function generateRequest(
   const template = availableTemplate(templates, values.templateId);
   const style = styleFor(template, values.style);
   return {
-    ...(template ? { templateId: template.id } : {}),
+    // null: no template, the instructions alone (left out, the server would repeat the earlier one's).
+    templateId: template ? template.id : null,
     ...(style ? { style } : {}),
     // An empty string removes instructions the earlier version had.
     prompt: customInstructionsAvailable ? values.instructions.trim() : '',
@@ -59,26 +60,16 @@ export function generateRequest(
   };
 }
 
-/**
- * Whether a version without a template can be asked for. A request that names no template repeats the
- * template of the photo's chosen version (else its newest), so "none" can only be had when that one had none.
- */
-export function noTemplatePossible(versions: readonly Pick<PhotoVersion, 'chosen' | 'templateId'>[]): boolean {
-  const base = versions.find((v) => v.chosen) ?? versions.at(-1);
-  return !base?.templateId;
-}
-
 /** What is missing before the form can be sent, in the upload card's words; null when nothing is. */
 export function generateBlocker(
   values: GenerateAgainValues,
   templates: readonly Template[] | undefined,
   customInstructionsAvailable: boolean,
-  noTemplateAllowed = true,
 ): string | null {
   const template = availableTemplate(templates, values.templateId);
   const instructions = customInstructionsAvailable ? values.instructions.trim() : '';
   if (template) return null;
-  if (!noTemplateAllowed || !customInstructionsAvailable) return 'Choose a template.';
+  if (!customInstructionsAvailable) return 'Choose a template.';
   return instructions ? null : 'Choose a template or write custom instructions.';
 }
 

@@ -30,8 +30,6 @@ interface GenerateAgainFormProps {
   photo: Photo;
   /** The version looked at: its settings are the form's starting point. */
   base: PhotoVersion | null;
-  /** False when a request without a template would repeat another version's template (see noTemplatePossible). */
-  noTemplateAllowed: boolean;
   options: GenerateAgainOptions;
   onCreated: (versions: PhotoVersion[]) => void;
   onCancel: () => void;
@@ -42,14 +40,7 @@ interface GenerateAgainFormProps {
  * style or instructions. It says what it will use before it is sent (one image per variation, nothing for a
  * version that fails), and the new versions join the strip at once.
  */
-export function GenerateAgainForm({
-  photo,
-  base,
-  noTemplateAllowed,
-  options,
-  onCreated,
-  onCancel,
-}: GenerateAgainFormProps) {
+export function GenerateAgainForm({ photo, base, options, onCreated, onCancel }: GenerateAgainFormProps) {
   const id = useId();
   const { templates, customInstructionsAvailable } = options;
   const [values, setValues] = useState<GenerateAgainValues>(() => initialValues(base, templates));
@@ -63,7 +54,7 @@ export function GenerateAgainForm({
   const template = templates?.find((t) => t.id === values.templateId && t.available) ?? null;
   const style = styleFor(template, values.style);
   const variations = variationsFor(template, values.variations);
-  const blocker = generateBlocker(values, templates, customInstructionsAvailable, noTemplateAllowed);
+  const blocker = generateBlocker(values, templates, customInstructionsAvailable);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,7 +106,7 @@ export function GenerateAgainForm({
           id={`${id}-template`}
           templates={templates ?? []}
           value={values.templateId}
-          allowNone={customInstructionsAvailable && noTemplateAllowed}
+          allowNone={customInstructionsAvailable}
           onChange={(templateId) => set({ templateId })}
           disabled={create.isPending}
         />

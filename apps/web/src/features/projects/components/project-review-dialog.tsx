@@ -12,7 +12,7 @@ import { useChooseVersion } from '../api/choose-version';
 import type { DownloadVersions } from '../api/download-project';
 import { useProjectPhotos } from '../api/get-project-photos';
 import { usePhotoVersions } from '../api/get-photo-versions';
-import { noTemplatePossible, type GenerateAgainOptions } from '../generate-again';
+import type { GenerateAgainOptions } from '../generate-again';
 import { isProcessing, progressText, resultSummary } from '../project-progress';
 import { stageOfPhoto, stageOfVersion } from '../stage-view';
 import { useRefreshOnVersionsSettled } from '../use-refresh-on-versions-settled';
@@ -243,7 +243,6 @@ function PhotoReview({ photo, generate }: { photo: Photo; generate: GenerateAgai
           <GenerateAgainForm
             photo={photo}
             base={version}
-            noTemplateAllowed={noTemplatePossible(list)}
             options={generate}
             onCancel={closeForm}
             onCreated={(created) => {
