@@ -9,11 +9,13 @@ import {
   LARGE_BATCH_WARNING_AT,
   MAX_PHOTOS_PER_BATCH,
   MAX_UPLOAD_MB,
+  MAX_VARIATIONS,
   PLAN_LIMITS,
   PROJECTS_PER_PAGE,
   RECOMMENDED_RESOLUTION,
   RETENTION_DAYS,
   RETENTION_WARNING_DAYS,
+  STAGING_STYLES,
   SUPPORT_EMAIL,
   SUPPORT_RESPONSE_HOURS,
   TRIAL_HOURS,
@@ -194,6 +196,24 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
           },
         ],
       },
+      {
+        title: 'Styles and variations',
+        blocks: [
+          {
+            paragraph: [
+              'When you pick a staging template, the upload card shows a ',
+              term('Style'),
+              ` choice: ${STAGING_STYLES.slice(0, -1).join(', ')} or ${STAGING_STYLES.at(-1)}. Each template starts on the style that suits it best; the furniture, materials and colours follow the style you choose.`,
+            ],
+          },
+          {
+            paragraph: [
+              term('Variations'),
+              ` asks for 1 to ${MAX_VARIATIONS} different stagings of each photo at once, so you can pick the one you like. Each variation is one image against your allowance: 10 photos with 3 variations use 30 images, and the upload card says so before you press Process Photos. A variation that fails costs nothing.`,
+            ],
+          },
+        ],
+      },
       { title: 'What each template does', blocks: [{ templateTable: true }] },
     ],
   },
@@ -275,11 +295,65 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
         ],
       },
       {
+        title: 'Versions and Generate again',
+        blocks: [
+          {
+            paragraph: [
+              'Hearth keeps every result made from a photo as a ',
+              term('version'),
+              ', in order, with its template, style and instructions. In the review dialog the versions of the photo you are looking at are shown as a strip under it: click one to compare it with the original on the slider, or to download it.',
+            ],
+          },
+          {
+            bullets: [
+              [
+                term('Use this version'),
+                ' makes it the photo’s chosen one: the photo’s download, the project’s ZIP and the thumbnails use it.',
+              ],
+              [
+                term('Generate again'),
+                ' makes a new version of the photo with the same settings, or with another template, style or instructions (choose “None: custom instructions only” to use your instructions alone). It counts one image per variation and nothing if it fails; the new version appears in the strip by itself when it is ready.',
+              ],
+              ['A photo that failed can be generated again the same way.'],
+            ],
+          },
+        ],
+      },
+      {
         title: 'Downloading',
         blocks: [
           {
             paragraph: [
-              'Open a project to compare each photo before and after at full size. Download a single photo, or the whole project: one completed photo downloads as itself, two or more as a ZIP file named after the project. Results have the same resolution as the photo you uploaded.',
+              'Open a project to compare each photo before and after at full size. Download a single photo, or the whole project: one completed photo downloads as itself, two or more as a ZIP file named after the project, with one file per photo (its chosen version). ',
+              term('All versions'),
+              ' puts every version of every photo in the ZIP instead. Results have the same resolution as the photo you uploaded.',
+            ],
+          },
+        ],
+      },
+      {
+        title: 'Listings and MLS disclosure',
+        blocks: [
+          {
+            paragraph: [
+              term('Listing'),
+              ' on a project lets you rename it and add the listing address and MLS number (the projects list can be searched by name or address). Under ',
+              term('Disclosure rules'),
+              ', choose your MLS or state: California (AB 723), CRMLS, Stellar MLS, RealTracs, MLS Now, Bright MLS, SmartMLS or Generic. Hearth then knows which of your photos were altered (staging, sky, lawn, decluttering, custom instructions) and which only had light and colour corrected, which need no disclosure.',
+            ],
+          },
+          {
+            bullets: [
+              [
+                term('Download for MLS'),
+                ' makes a ZIP in the order your MLS asks for: numbered files, each original placed beside its altered photo where required, labels burned in only where allowed, a captions.csv with the caption of every photo, and a remarks.txt with the sentence for your public remarks. If a photo breaks your MLS’s rules, the download says which photo and which rule.',
+              ],
+              [
+                term('Publish originals page'),
+                ' makes a page anyone can open without signing in, showing each altered photo beside its original, as California law asks. Its address and QR code (PNG or SVG) go in your listing; ',
+                term('Unpublish'),
+                ' takes it down at once.',
+              ],
             ],
           },
         ],
@@ -290,6 +364,13 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
           {
             paragraph: [
               `Photos and results are deleted ${RETENTION_DAYS} days after upload (Elite keeps them ${ELITE_RETENTION_DAYS} days). A badge on the project shows the days left once ${RETENTION_WARNING_DAYS} or fewer remain. Download what you want to keep before then.`,
+            ],
+          },
+          {
+            paragraph: [
+              'A listing whose originals page is published is marked ',
+              term('Published'),
+              ' and keeps its photos for as long as the page is up, past the retention period. Once you unpublish it, photos older than the period are deleted at the next clean-up.',
             ],
           },
         ],

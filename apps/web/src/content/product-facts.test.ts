@@ -2,10 +2,12 @@ import {
   ACCEPTED_IMAGE_TYPES,
   DEFAULT_RETENTION_DAYS,
   LARGE_BATCH_WARNING_AT,
+  MAX_VARIATIONS,
   MAX_PHOTOS_PER_BATCH,
   MAX_UPLOAD_BYTES,
   PROJECTS_PER_PAGE,
   projectSessionName,
+  STAGING_STYLES,
   TRIAL_HOURS,
   TRIAL_IMAGES,
 } from '@hearth/contracts';
@@ -22,6 +24,8 @@ describe('the numbers the public pages state', () => {
     expect(facts.MAX_UPLOAD_MB * 1024 * 1024).toBe(MAX_UPLOAD_BYTES);
     expect(facts.RETENTION_DAYS).toBe(DEFAULT_RETENTION_DAYS);
     expect(facts.PROJECTS_PER_PAGE).toBe(PROJECTS_PER_PAGE);
+    expect(facts.STAGING_STYLES).toEqual(STAGING_STYLES);
+    expect(facts.MAX_VARIATIONS).toBe(MAX_VARIATIONS);
   });
 
   it('name every accepted format, in the order of the rejection message', () => {

@@ -16,6 +16,19 @@ export const MAX_UPLOAD_MB = 25;
 export const ACCEPTED_FORMATS = ['JPG', 'PNG', 'HEIC', 'WEBP', 'GIF', 'BMP', 'TIFF'] as const;
 export const RECOMMENDED_RESOLUTION = '1080p';
 
+/** The staging studio (issue 12): the styles a staging template is made in, and how many variations at once. */
+export const STAGING_STYLES = [
+  'Modern',
+  'Scandinavian',
+  'Industrial',
+  'Mid-century',
+  'Luxury',
+  'Farmhouse',
+  'Coastal',
+  'Transitional',
+] as const;
+export const MAX_VARIATIONS = 4;
+
 /** Photos and results are deleted this many days after upload unless a paid plan keeps them longer. */
 export const RETENTION_DAYS = 30;
 /** The dashboard warns when this few days are left. */
