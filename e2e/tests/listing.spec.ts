@@ -81,4 +81,25 @@ test('a listing: address and disclosure rules, its originals page published and 
   await expect(dialog.getByRole('button', { name: 'Publish originals page' })).toBeVisible();
   expect((await publicPage.goto(publicUrl))!.status()).toBe(404);
   await stranger.close();
+
+  // Under CRMLS, the review says the Blue Sky result must be disclosed, with its caption, and warns before a
+  // template the rules forbid (landscaping) is used.
+  await dialog.getByLabel('Disclosure rules').selectOption('crmls');
+  await dialog.getByRole('button', { name: 'Save listing' }).click();
+  await expect(page.getByText('Listing Saved').last()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog');
+  await expect(review.getByText('Disclosed', { exact: true })).toBeVisible();
+  await expect(
+    review.getByText("Digitally altered (sky replaced): under CRMLS its caption is 'Digitally Altered'."),
+  ).toBeVisible();
+  await review.getByRole('button', { name: 'Generate again' }).click();
+  const form = review.getByRole('form', { name: 'Generate again' });
+  await form.getByLabel('Template').selectOption('perfect-lawn');
+  await expect(form.getByText("This listing's disclosure rules do not allow Perfect Lawn:")).toBeVisible();
+  await expect(form.getByText('CRMLS 11.5.2: landscaping must not be altered.')).toBeVisible();
+  await lookAt(page, 'review-disclosure-warning');
+  await form.getByLabel('Template').selectOption('professional-enhancement');
+  await expect(form.getByText(/disclosure rules do not allow/)).toHaveCount(0);
 });

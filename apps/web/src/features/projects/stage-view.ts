@@ -1,4 +1,4 @@
-import type { Photo, PhotoVersion } from '@hearth/contracts';
+import type { EditClassification, Photo, PhotoVersion } from '@hearth/contracts';
 
 /** What the review's large picture and the lines under it show: the photo itself, or one of its versions. */
 export interface StageView {
@@ -17,6 +17,8 @@ export interface StageView {
   versionLabel: string | null;
   /** The version downloads and the ZIP use (marked only while there is a choice). */
   chosen: boolean;
+  /** Whether the result shown must be disclosed in a listing; null while there is no result. */
+  edit: EditClassification | null;
 }
 
 /** The photo as the list gives it: before its versions are loaded, or for a photo that has none. */
@@ -34,6 +36,7 @@ export function stageOfPhoto(photo: Photo): StageView {
     notes: photo.notes,
     versionLabel: null,
     chosen: false,
+    edit: photo.status === 'completed' ? photo.edit : null,
   };
 }
 
@@ -56,5 +59,6 @@ export function stageOfVersion(photo: Photo, version: PhotoVersion, versionCount
     notes: version.id === photo.chosenVersionId ? photo.notes : [],
     versionLabel: several ? `Version ${version.number}` : null,
     chosen: several && version.chosen,
+    edit: version.status === 'completed' ? version.edit : null,
   };
 }

@@ -1,4 +1,4 @@
-import type { Photo, PhotoVersion, StagingStyle, Template } from '@hearth/contracts';
+import type { DisclosureProfileId, Photo, PhotoVersion, StagingStyle, Template } from '@hearth/contracts';
 import { MAX_VARIATIONS } from '@hearth/contracts';
 import { LoaderCircle, RefreshCw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -15,6 +15,7 @@ import { redirectToLogin } from '../../../lib/login-redirect';
 import { styleFor, stylesOf, variationsFor } from '../../../lib/staging-options';
 import { showToast } from '../../../lib/toast';
 import { useCreateVersions } from '../api/create-versions';
+import { templateWarnings } from '../disclosure';
 import {
   generateBlocker,
   generateFailure,
@@ -30,6 +31,8 @@ interface GenerateAgainFormProps {
   photo: Photo;
   /** The version looked at: its settings are the form's starting point. */
   base: PhotoVersion | null;
+  /** The listing's disclosure rules: a template they forbid is warned about before it is used. */
+  profileId: DisclosureProfileId;
   options: GenerateAgainOptions;
   onCreated: (versions: PhotoVersion[]) => void;
   onCancel: () => void;
@@ -40,7 +43,7 @@ interface GenerateAgainFormProps {
  * style or instructions. It says what it will use before it is sent (one image per variation, nothing for a
  * version that fails), and the new versions join the strip at once.
  */
-export function GenerateAgainForm({ photo, base, options, onCreated, onCancel }: GenerateAgainFormProps) {
+export function GenerateAgainForm({ photo, base, profileId, options, onCreated, onCancel }: GenerateAgainFormProps) {
   const id = useId();
   const { templates, customInstructionsAvailable } = options;
   const [values, setValues] = useState<GenerateAgainValues>(() => initialValues(base, templates));
@@ -55,6 +58,7 @@ export function GenerateAgainForm({ photo, base, options, onCreated, onCancel }:
   const style = styleFor(template, values.style);
   const variations = variationsFor(template, values.variations);
   const blocker = generateBlocker(values, templates, customInstructionsAvailable);
+  const warnings = templateWarnings(template, profileId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -145,6 +149,19 @@ export function GenerateAgainForm({ photo, base, options, onCreated, onCancel }:
             : 'Custom instructions can be used once virtual staging is turned on.'}
         </p>
       </div>
+
+      {warnings.length ? (
+        <div
+          role="status"
+          className="space-y-1 rounded-lg border border-orange-200 bg-orange-50 px-3 py-2 text-sm text-orange-900"
+        >
+          <p className="font-semibold">This listing's disclosure rules do not allow {template?.name}:</p>
+          {warnings.map((rule) => (
+            <p key={rule}>{rule}</p>
+          ))}
+          <p>You can still make the version, but 'Download for MLS' will refuse to export it.</p>
+        </div>
+      ) : null}
 
       {problem ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">

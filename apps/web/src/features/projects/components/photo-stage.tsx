@@ -1,8 +1,9 @@
-import type { Photo } from '@hearth/contracts';
+import type { DisclosureProfileId, Photo } from '@hearth/contracts';
 import { CircleAlert, ImageOff, LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/class-names';
+import { disclosureOf } from '../disclosure';
 import type { StageView } from '../stage-view';
 import { PhotoCompare } from './photo-compare';
 
@@ -15,6 +16,8 @@ const FAILED_FALLBACK = 'This photo could not be enhanced. Its image was given b
 interface PhotoStageProps {
   photo: Photo;
   view: StageView;
+  /** The listing's disclosure rules, which name the caption a disclosed result gets. */
+  profileId: DisclosureProfileId;
   /** The buttons beside the lines under the picture. */
   actions: ReactNode;
 }
@@ -24,12 +27,13 @@ interface PhotoStageProps {
  * original under a spinner while it is made, and the reason when it failed. Under it the file name, what the
  * result was made with, and its marks.
  */
-export function PhotoStage({ photo, view, actions }: PhotoStageProps) {
+export function PhotoStage({ photo, view, profileId, actions }: PhotoStageProps) {
   const ratio = photo.width && photo.height ? photo.width / photo.height : undefined;
   // A picture that does not load (gone, or unreadable) is replaced by a plain notice, never a broken image.
   const [brokenKey, setBrokenKey] = useState<string | null>(null);
   const noPicture = hasNoPicture(photo) || (view.status === 'failed' && brokenKey === view.key);
   const pending = view.status === 'waiting' || view.status === 'processing';
+  const disclosure = disclosureOf(view.edit, profileId);
   return (
     <div className="space-y-3">
       {noPicture ? (
@@ -89,7 +93,11 @@ export function PhotoStage({ photo, view, actions }: PhotoStageProps) {
             {view.chosen ? <Badge tone="success">Chosen</Badge> : null}
             {view.status === 'failed' ? <Badge tone="danger">Failed</Badge> : null}
             {view.needsReview ? <Badge tone="warning">Needs review</Badge> : null}
+            {disclosure ? (
+              <Badge tone={disclosure.badge === 'Exempt' ? 'success' : 'info'}>{disclosure.badge}</Badge>
+            ) : null}
           </p>
+          {disclosure ? <p className="text-stone-600">{disclosure.text}</p> : null}
           {view.status === 'failed' ? (
             <p className="flex items-start gap-1.5 text-red-800">
               <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -1,4 +1,4 @@
-import type { Photo, Project } from '@hearth/contracts';
+import type { DisclosureProfileId, Photo, Project } from '@hearth/contracts';
 import { Download, FolderArchive, ImageOff, LoaderCircle, Maximize2, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -90,7 +90,7 @@ function ReviewBody({
 
   return (
     <div className="space-y-5">
-      <PhotoReview key={selected.id} photo={selected} generate={generate} />
+      <PhotoReview key={selected.id} photo={selected} profileId={project.disclosureProfile} generate={generate} />
 
       {photos.length > 1 ? <PhotoStrip photos={photos} selectedId={selected.id} onSelect={setSelectedId} /> : null}
 
@@ -135,7 +135,15 @@ function ReviewBody({
 }
 
 /** One photo: its picture, its versions and what can be done with them. */
-function PhotoReview({ photo, generate }: { photo: Photo; generate: GenerateAgainOptions }) {
+function PhotoReview({
+  photo,
+  profileId,
+  generate,
+}: {
+  photo: Photo;
+  profileId: DisclosureProfileId;
+  generate: GenerateAgainOptions;
+}) {
   const versionsQuery = usePhotoVersions(photo.projectId, photo.id);
   const versions = versionsQuery.data;
   useRefreshOnVersionsSettled(photo.projectId, versions, generate.onImagesChanged);
@@ -236,13 +244,14 @@ function PhotoReview({ photo, generate }: { photo: Photo; generate: GenerateAgai
 
   return (
     <div className="space-y-4">
-      <PhotoStage photo={photo} view={view} actions={actions} />
+      <PhotoStage photo={photo} view={view} profileId={profileId} actions={actions} />
 
       {formOpen ? (
         <div id={formId} ref={formBox} className="scroll-mb-28">
           <GenerateAgainForm
             photo={photo}
             base={version}
+            profileId={profileId}
             options={generate}
             onCancel={closeForm}
             onCreated={(created) => {
