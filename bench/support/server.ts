@@ -158,6 +158,13 @@ export class Client {
     return this.baseUrl;
   }
 
+  /** The same signed-in user, talking to another process of a cluster (sessions live in the database). */
+  on(baseUrl: string): Client {
+    const other = new Client(baseUrl);
+    other.cookie = this.cookie;
+    return other;
+  }
+
   /** The request headers of this signed-in client (for load generators). */
   get headers() {
     return { origin: ORIGIN, cookie: this.cookie };
