@@ -16,6 +16,7 @@ import { listingPhotos } from '../photos/service';
 import { findPublishedProject, publicListingPath, requireProject, type ProjectRow } from '../projects/service';
 import { checkListing, exportable } from './check';
 import { exportEntries } from './mls-export';
+import type { RenditionCache, RenditionRequest } from './public-images';
 import { renderPublicPage } from './public-page';
 
 export interface ListingDeps {
@@ -113,18 +114,42 @@ export async function publicListingPage(db: Db, token: string): Promise<string |
   });
 }
 
-/** One image of the public page: a photo of that listing only, its result or its unaltered original. */
+/** One image of the public page at full size: a photo of that listing only, its result or its unaltered original. */
 export async function publicListingImage(
   { db, storage }: Pick<ListingDeps, 'db' | 'storage'>,
   token: string,
   photoId: string,
-  kind: 'result' | 'original',
+  kind: PublicImageKind,
 ): Promise<Readable> {
+  return openStored(storage, await publicImageKey(db, token, photoId, kind));
+}
+
+/** A smaller copy of one image of the public page (its srcset), in a modern format. */
+export async function publicListingRendition(
+  { db, storage, renditions }: Pick<ListingDeps, 'db' | 'storage'> & { renditions: RenditionCache },
+  token: string,
+  photoId: string,
+  kind: PublicImageKind,
+  size: Pick<RenditionRequest, 'width' | 'format'>,
+): Promise<Buffer> {
+  const key = await publicImageKey(db, token, photoId, kind);
+  const load = async () => Buffer.concat(await (await openStored(storage, key)).toArray());
+  return renditions.get({ key, ...size, load });
+}
+
+type PublicImageKind = 'result' | 'original';
+
+/** The storage key of a published photo's image; 404 for anything the token does not publish. */
+async function publicImageKey(db: Db, token: string, photoId: string, kind: PublicImageKind): Promise<string> {
   const project = await findPublishedProject(db, token);
   if (!project) throw notFound('Not found');
   const photo = exportable(await listingPhotos(db, project.id)).find((p) => p.id === photoId);
   const key = kind === 'result' ? photo?.resultKey : photo?.originalKey;
   if (!key) throw notFound('Not found');
+  return key;
+}
+
+function openStored(storage: ObjectStorage, key: string): Promise<Readable> {
   return storage.get(key).catch((error: unknown) => {
     if (error instanceof StorageNotFoundError) throw notFound('Not found');
     throw error;
