@@ -43,8 +43,8 @@ const exterior = () => fixture('exterior.jpg').data;
 const setProfile = (client: Client, projectId: string, disclosureProfile: DisclosureProfileId) =>
   client.patch<Project>(`/api/projects/${projectId}`, { disclosureProfile });
 
-async function mlsZip(client: Client, projectId: string, size = 3000) {
-  const response = await client.bytes(`/api/projects/${projectId}/mls-export?size=${size}`);
+async function mlsZip(client: Client, projectId: string, size = 3000, query = '') {
+  const response = await client.bytes(`/api/projects/${projectId}/mls-export?size=${size}${query}`);
   expect(response.status, response.data.toString('utf8').slice(0, 300)).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/zip');
   return zipEntries(response.data);
@@ -74,6 +74,8 @@ async function regionDifference(a: Buffer, b: Buffer, box: { x: number; y: numbe
   return sum / count;
 }
 const BOTTOM_LEFT_LABEL = { x: 0.03, y: 0.93, w: 0.2, h: 0.03 };
+/** Where a label reaches only when it carries the originals page's address after its words. */
+const LABEL_URL = { x: 0.3, y: 0.93, w: 0.3, h: 0.03 };
 const TOP_RIGHT = { x: 0.6, y: 0.05, w: 0.35, h: 0.3 };
 
 /** Every photo an MLS would take: an sRGB JPEG with its profile, under 10 MB, within the size preset. */
@@ -300,7 +302,28 @@ describe('MLS export', () => {
     expect(
       await regionDifference(image(entries, '02-sky.jpg'), image(plain, '02-sky.jpg'), BOTTOM_LEFT_LABEL),
     ).toBeGreaterThan(30);
+
+    // Generic allows a label by choice, and it carries the page's address while the listing is published.
+    const chosen = await mlsZip(client, project.id, 3000, '&label=true');
+    const sky = image(chosen, '02-sky.jpg');
+    expect(await regionDifference(sky, image(plain, '02-sky.jpg'), BOTTOM_LEFT_LABEL)).toBeGreaterThan(30);
+    expect(await regionDifference(sky, image(plain, '02-sky.jpg'), LABEL_URL)).toBeGreaterThan(10);
+    expect(
+      await regionDifference(image(chosen, '01-front-door.jpg'), image(plain, '01-front-door.jpg'), BOTTOM_LEFT_LABEL),
+    ).toBeLessThan(3);
     await client.request('DELETE', `/api/projects/${project.id}/publish`);
+    const unpublished = image(await mlsZip(client, project.id, 3000, '&label=true'), '02-sky.jpg');
+    expect(await regionDifference(unpublished, image(plain, '02-sky.jpg'), BOTTOM_LEFT_LABEL)).toBeGreaterThan(30);
+    expect(await regionDifference(unpublished, image(plain, '02-sky.jpg'), LABEL_URL)).toBeLessThan(3);
+
+    // Where labels are prohibited, asking for one is refused with the reason.
+    await setProfile(client, project.id, 'realtracs');
+    const refusedLabel = await client.get<{ message: string }>(`/api/projects/${project.id}/mls-export?label=true`);
+    expect(refusedLabel.status).toBe(400);
+    expect(refusedLabel.body.message).toBe(
+      'RealTracs does not allow text on listing photos: download without a label.',
+    );
+    expect((await client.get(`/api/projects/${project.id}/mls-export?label=maybe`)).status).toBe(400);
   });
 
   it('CRMLS: a listing with a Perfect Lawn result is refused, naming the photo and the rule', async () => {

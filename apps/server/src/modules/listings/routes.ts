@@ -74,7 +74,7 @@ export async function listingRoutes(app: FastifyInstance, deps: ListingDeps) {
     '/api/projects/:id/mls-export',
     { schema: { params: idParamsSchema, querystring: mlsExportQuerySchema } },
     async (request, reply) => {
-      const { stream, fileName } = await exportForMls(deps, request.user.id, request.params.id, request.query.size);
+      const { stream, fileName } = await exportForMls(deps, request.user.id, request.params.id, request.query);
       reply.header('content-type', 'application/zip');
       reply.header('content-disposition', attachment(fileName));
       reply.header('x-content-type-options', 'nosniff');

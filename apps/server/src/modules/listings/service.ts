@@ -6,6 +6,7 @@ import {
   zipFileName,
   type DisclosureProfileSummary,
   type ListingCheck,
+  type MlsExportQuery,
 } from '@hearth/contracts';
 import type { Db } from '../../infrastructure/db/client';
 import { HttpError, notFound } from '../../infrastructure/http/errors';
@@ -34,6 +35,8 @@ export function profileSummaries(): DisclosureProfileSummary[] {
     sourceTitle: p.source.title,
     sourceUrl: p.source.url,
     label: p.label.rule,
+    labelText: p.label.text,
+    labelWithUrl: p.label.withUrl,
     originals: p.originals,
     remarks: p.remarks,
     rules: p.restrictions.map((r) => r.rule),
@@ -64,11 +67,18 @@ export async function exportForMls(
   { db, storage, appUrl }: ListingDeps,
   userId: string,
   projectId: string,
-  longEdge: number,
+  { size: longEdge, label }: MlsExportQuery,
   now = new Date(),
 ): Promise<{ stream: Readable; fileName: string }> {
   const project = await requireProject(db, userId, projectId);
   const profile = profileOf(project);
+  if (label && profile.label.rule === 'prohibited') {
+    throw new HttpError(
+      400,
+      `${profile.name} does not allow text on listing photos: download without a label.`,
+      'LABEL_PROHIBITED',
+    );
+  }
   const photos = exportable(await listingPhotos(db, projectId));
   if (!photos.length) throw new HttpError(404, 'No completed photos available for download yet', 'NO_ENHANCED_PHOTOS');
   const violations = checkListing(profile, photos, { published: Boolean(project.publicToken) });
@@ -80,7 +90,8 @@ export async function exportForMls(
     });
   }
   const publicUrl = absoluteUrl(appUrl, project);
-  const entries = exportEntries(storage, photos, { profile, longEdge, publicUrl, madeAt: now });
+  const burnLabel = profile.label.rule === 'required' || label;
+  const entries = exportEntries(storage, photos, { profile, longEdge, burnLabel, publicUrl, madeAt: now });
   const name = project.address ?? project.name;
   return { stream: zipStream(entries), fileName: zipFileName(`${name} MLS`).replace(/_enhanced\.zip$/, '.zip') };
 }
