@@ -235,7 +235,8 @@ async function preparePreview(
   await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
   // The original is decoded once: the preview, the thumbnail and the local engine all start from these
   // pixels (docs/decisions/083). Only the local engine keeps them; a provider call reads the preview file.
-  const decoded = await cpu(deps)(async () => {
+  // Everything else of the version waits for the preview: it goes ahead of other photos' fitting.
+  const decoded = await cpuFirst(deps)(async () => {
     handedBack?.throwIfAborted();
     const pixels = await decodePhoto(file('original'), photo.imageType).catch((error: unknown) => {
       throw new PermanentEnhancementError(UNREADABLE_FAILURE, { cause: error });
@@ -324,6 +325,7 @@ async function runEngine(
 }
 
 const cpu = (deps: EnhanceDeps) => deps.limits?.cpu ?? ((task) => task());
+const cpuFirst = (deps: EnhanceDeps) => deps.limits?.cpuBeforeCall ?? ((task) => task());
 
 async function openOriginal({ db, storage }: EnhanceDeps, photo: PhotoRow) {
   try {

@@ -36,10 +36,12 @@ export type Limit = <T>(task: () => Promise<T>) => Promise<T>;
 /**
  * A provider call is seconds to minutes of waiting between two bursts of CPU work (encoding the photo it is
  * sent, then fitting what comes back). Separate limits let a worker keep several calls in flight while the
- * CPU work around them stays within the cores (see workers.ts).
+ * CPU work around them stays within the cores (see enhancement/jobs.ts).
  */
 export interface StageLimits {
   cpu: Limit;
+  /** The same cores, ahead of other CPU work: what a provider call waits for, so no call slot sits idle. */
+  cpuBeforeCall: Limit;
   providerCalls: Limit;
 }
 
@@ -76,8 +78,14 @@ export interface ProviderResolution {
 }
 
 export async function runGenerativeEdit(input: GenerativeEditInput): Promise<GenerativeEditResult> {
-  const { cpu, providerCalls } = input.limits ?? { cpu: unlimited, providerCalls: unlimited };
-  const sent = await cpu(() => encodeForProvider(input.inputPath, (source) => input.provider.inputSide(source)));
+  const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? {
+    cpu: unlimited,
+    cpuBeforeCall: unlimited,
+    providerCalls: unlimited,
+  };
+  const sent = await cpuBeforeCall(() =>
+    encodeForProvider(input.inputPath, (source) => input.provider.inputSide(source)),
+  );
   const answer = await providerCalls(() =>
     input.provider.edit({
       image: sent.image,
