@@ -214,6 +214,27 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
           },
         ],
       },
+      {
+        title: 'Several enhancements together',
+        blocks: [
+          {
+            paragraph: [
+              'Enhancement templates can be combined: tick Professional Enhancement, Blue Sky and Perfect Lawn in any mix and each photo gets all of them in one pass, as one image against your allowance. Staging templates are one at a time; picking one clears the enhancements you ticked, and ticking an enhancement clears a staging template. In ',
+              term('Generate again'),
+              ', choose one enhancement as the template and tick the others under ',
+              term('Also apply'),
+              '.',
+            ],
+          },
+          {
+            paragraph: [
+              'For a furnished room, tick ',
+              term('Remove furniture first'),
+              ' under a staging template’s style: the room’s own furniture is taken out before the new furniture goes in, still as one image. Empty Room and Declutter empty the room themselves, so they do not offer it.',
+            ],
+          },
+        ],
+      },
       { title: 'What each template does', blocks: [{ templateTable: true }] },
     ],
   },
