@@ -322,7 +322,7 @@ test('Blue Sky and Perfect Lawn chosen together make one result per photo, one i
 
   const uploading = page.waitForRequest((request) => request.url().endsWith('/upload'));
   await page.getByRole('button', { name: 'Process Photos' }).click();
-  const sent = (await uploading).postData() ?? '';
+  const sent = (await uploading).postDataBuffer()?.toString('latin1') ?? '';
   expect(sent).toContain('name="templateIds"\r\n\r\nblue-sky,perfect-lawn\r\n');
   await expect(page.getByText('Photos uploaded')).toBeVisible();
   const row = projectRow(page, /Session - /);
