@@ -19,6 +19,7 @@ import { useRefreshOnVersionsSettled } from '../use-refresh-on-versions-settled'
 import { initialVersionId } from '../versions';
 import { FullSizeImageDialog, type FullSizeImage } from './full-size-image-dialog';
 import { GenerateAgainForm } from './generate-again-form';
+import { RoomField } from './room-field';
 import { hasNoPicture, PhotoStage } from './photo-stage';
 import { VersionStrip } from './version-strip';
 
@@ -245,6 +246,8 @@ function PhotoReview({
   return (
     <div className="space-y-4">
       <PhotoStage photo={photo} view={view} profileId={profileId} actions={actions} />
+
+      <RoomField key={photo.id} photo={photo} />
 
       {formOpen ? (
         <div id={formId} ref={formBox} className="scroll-mb-28">
