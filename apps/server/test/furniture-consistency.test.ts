@@ -289,3 +289,56 @@ describe('the references reach each vendor in its own protocol', () => {
     }
   });
 });
+
+describe('a provider that takes no references', () => {
+  const openai = new FakeVendor(async (request) => {
+    const form = await readEditForm(request);
+    const photo = await decodeImageBuffer(Buffer.from(await (form.get('image') as File).arrayBuffer()));
+    const result = await simulateProvider(addFurniture(photo), { width: 1536, height: 1024, framing: 'stretched' });
+    return openAiImage(await encodeRgbToJpegBuffer(result), 'req_no_refs', '1536x1024');
+  });
+  let app: TestApp;
+  beforeAll(async () => {
+    await openai.start();
+    app = await startTestApp({
+      QUEUE_POLL_SECONDS: '0.5',
+      OPENAI_API_KEY: 'sk-test-openai',
+      OPENAI_BASE_URL: `${openai.baseUrl}/v1`,
+      OPENAI_MODEL: 'dall-e-2',
+      AI_IMAGES_PER_MINUTE: '6000',
+      AI_MAX_RETRIES: '0',
+      ENHANCE_RETRY_LIMIT: '0',
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await openai.close();
+  });
+
+  it('stages without the reference and says so on the version', async () => {
+    const { client } = await signedInAgent(app);
+    await startTrial(client);
+    const project = await newProject(client);
+    await uploadPhotos(client, project.id, [fixture('empty-interior.jpg'), fixture('furnished-interior.jpg')], {
+      templateId: 'living-room',
+    });
+    const [first, second] = (await settledPhotos(client, project.id)) as [Photo, Photo];
+    expect([first.status, second.status]).toEqual(['completed', 'completed']);
+    await keepFurniture(client, project.id, true);
+    await setRoom(client, first.id, 'Den');
+    await setRoom(client, second.id, 'Den');
+    openai.requests.length = 0;
+
+    await client.post(`/api/photos/${second.id}/versions`, {});
+    const made = (await settledVersions(client, second.id)).at(-1)!;
+    expect(made).toMatchObject({
+      status: 'completed',
+      referenceVersionId: null,
+      notes: [`dall-e-2 takes no reference images: staged without the furniture of ${first.fileName} (version 1).`],
+    });
+    const form = await readEditForm(openai.requests[0]!);
+    expect(form.getAll('image[]')).toHaveLength(0);
+    expect(form.getAll('image')).toHaveLength(1);
+    expect(form.get('prompt')).not.toContain('furniture reference');
+  });
+});

@@ -66,8 +66,8 @@ export function RoomField({ photo }: { photo: Photo }) {
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-xs text-stone-600">
-        Give photos of the same room the same name. With 'Keep furniture consistent' on in the listing, they are staged
-        with the same furniture.
+        Give photos of the same room the same name: they are staged with the same furniture ('Keep furniture consistent'
+        in the listing).
       </p>
     </form>
   );
