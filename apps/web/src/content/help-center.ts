@@ -230,7 +230,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
             paragraph: [
               'For a furnished room, tick ',
               term('Remove furniture first'),
-              ' under a staging template’s style: the room’s own furniture is taken out before the new furniture goes in, still as one image. Empty Room and Declutter empty the room themselves, so they do not offer it.',
+              ' under a staging template’s style: the room’s own furniture is taken out before the new furniture goes in, at no extra image. Empty Room and Declutter empty the room themselves, so they do not offer it.',
             ],
           },
         ],

@@ -30,7 +30,7 @@ export function RemoveFurnitureFirst({ checked, onChange, disabled = false, clas
           Remove furniture first
         </label>
         <p id={`${id}-hint`} className="text-xs text-stone-600">
-          For a furnished room: its furniture is taken out before the new furniture goes in. Still one image.
+          For a furnished room: its furniture is taken out before the new furniture goes in, at no extra image.
         </p>
       </div>
     </div>
