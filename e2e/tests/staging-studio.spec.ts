@@ -258,9 +258,20 @@ test("'Keep furniture consistent': the second photo of a room is staged with the
   await page.setViewportSize(DESKTOP);
   await newTrialUser(page);
 
-  // Two photos of one living room, staged.
+  // Two photos of one living room, staged with the furniture removed first.
   await page.getByLabel('Choose photos').setInputFiles([EMPTY_ROOM, fixturePhotoPath('furnished-interior.jpg')]);
   await page.locator('label').filter({ hasText: 'Living Room' }).first().click();
+  const removeFirst = page.getByRole('checkbox', { name: 'Remove furniture first' });
+  await removeFirst.check();
+  await expect(page.getByText('This will use 2 images (one per photo).')).toBeVisible();
+  await lookAt(page, 'upload-remove-furniture-first', removeFirst);
+  // An enhancement clears the staging pick and the checkbox goes with it; picking the room again starts unticked.
+  await page.locator('label').filter({ hasText: 'Blue Sky' }).first().click();
+  await expect(removeFirst).toHaveCount(0);
+  await page.locator('label').filter({ hasText: 'Living Room' }).first().click();
+  await expect(page.getByRole('checkbox', { name: /^Blue Sky/ })).not.toBeChecked();
+  await expect(removeFirst).not.toBeChecked();
+  await removeFirst.check();
   await page.getByRole('button', { name: 'Process Photos' }).click();
   const row = page.getByRole('article', { name: /Session - / }).first();
   await expect(row.getByText('Ready')).toBeVisible({ timeout: 120_000 });
@@ -281,6 +292,7 @@ test("'Keep furniture consistent': the second photo of a room is staged with the
   const name = (await row.getByRole('heading').textContent())!;
   await row.getByRole('button', { name: 'Review' }).click();
   const review = page.getByRole('dialog', { name });
+  await expect(review.getByText('Living Room (furniture removed first)', { exact: true })).toBeVisible();
   const photos = review.getByRole('list', { name: 'Photos in this project' });
   for (const file of ['empty-interior.jpg', 'furnished-interior.jpg']) {
     await photos.getByRole('button', { name: new RegExp(`^${file.replace('.', '\\.')}`) }).click();
@@ -296,6 +308,9 @@ test("'Keep furniture consistent': the second photo of a room is staged with the
   const before = ((await (await page.request.get(`${standInURL}/__received`)).json()) as unknown[]).length;
   await review.getByRole('button', { name: 'Generate again' }).click();
   const form = review.getByRole('form', { name: 'Generate again' });
+  // It repeats the staging with the furniture removed first.
+  await expect(form.getByLabel('Template')).toHaveValue('living-room');
+  await expect(form.getByRole('checkbox', { name: 'Remove furniture first' })).toBeChecked();
   await form.getByRole('button', { name: 'Generate', exact: true }).click();
   const strip = review.getByRole('list', { name: 'Versions of furnished-interior.jpg' });
   await expect(strip.getByRole('button', { name: /^Version 2, ready/ })).toBeVisible({ timeout: 120_000 });
@@ -316,4 +331,5 @@ test("'Keep furniture consistent': the second photo of a room is staged with the
   expect(call.imageBytes[1]).toBeGreaterThan(10_000);
   expect(call.prompt).toContain('Edit only the first image. The second image shows this same room');
   expect(call.prompt).toContain('furniture reference');
+  expect(call.prompt).toContain('First remove all existing furniture');
 });
