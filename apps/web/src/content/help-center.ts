@@ -302,7 +302,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
               [term('Completed'), ': the result is ready to compare and download.'],
               [
                 term('Failed'),
-                ': the photo could not be processed. It does not count against your images, so you can simply upload it again.',
+                ': the photo could not be processed. It does not count against your images, so you can simply upload it again, or use Generate again on it.',
               ],
             ],
           },
@@ -360,14 +360,18 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
               term('Listing'),
               ' on a project lets you rename it and add the listing address and MLS number (the projects list can be searched by name or address). Under ',
               term('Disclosure rules'),
-              ', choose your MLS or state: California (AB 723), CRMLS, Stellar MLS, RealTracs, MLS Now, Bright MLS, SmartMLS or Generic. Hearth then knows which of your photos were altered (staging, sky, lawn, decluttering, custom instructions) and which only had light and colour corrected, which need no disclosure.',
+              ', choose your MLS or state: California (AB 723), CRMLS, Stellar MLS, RealTracs, MLS Now, Bright MLS, SmartMLS or Generic. Hearth then knows which of your photos were altered (staging, sky, lawn, decluttering, custom instructions) and which only had light and colour corrected, which need no disclosure. The review dialog marks each result ',
+              term('Disclosed'),
+              ' (with the caption your rules give it) or ',
+              term('Exempt'),
+              ', and warns before you use a template your rules do not allow.',
             ],
           },
           {
             bullets: [
               [
                 term('Download for MLS'),
-                ' makes a ZIP in the order your MLS asks for: numbered files, each original placed beside its altered photo where required, labels burned in only where allowed, a captions.csv with the caption of every photo, and a remarks.txt with the sentence for your public remarks. If a photo breaks your MLS’s rules, the download says which photo and which rule.',
+                ' makes a ZIP in the order your MLS asks for: numbered files, each original placed beside its altered photo where required, a label burned in where your rules require one (or, if you tick the box, where they allow one), a captions.csv with the caption of every photo, and a remarks.txt with the sentence for your public remarks. If a photo breaks your MLS’s rules, the download says which photo and which rule.',
               ],
               [
                 term('Publish originals page'),

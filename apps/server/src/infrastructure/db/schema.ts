@@ -264,6 +264,22 @@ export const photo = pgTable(
  * when it is asked for, given back once if it fails. The photo's own result columns mirror its chosen version
  * (or its newest, before one is chosen), kept in step by the photos module in the same transaction.
  */
+/**
+ * An original being stored for a photo that has no row yet (issue 15). Written before the bytes go to storage
+ * and removed in the transaction that creates the photo (or when the file is refused): a row that outlives its
+ * upload marks an original a killed process left behind, which retention removes.
+ */
+export const uploadInFlight = pgTable(
+  'upload_in_flight',
+  {
+    photoId: uuid('photo_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index('upload_in_flight_created_idx').on(table.createdAt)],
+);
+
 export const photoVersion = pgTable(
   'photo_version',
   {

@@ -82,6 +82,8 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       await checkUploadAllowed(db, id, request.params.id);
       const received = await receiveUpload(request, {
         storage: deps.storage,
+        db,
+        userId: id,
         keyOf: (photoId) => photoKeys(id, photoId).original,
         tempDir: path.join(deps.tempDir, 'uploads'),
       });
