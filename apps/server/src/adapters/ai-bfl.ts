@@ -75,6 +75,7 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
     id: provider,
     model: settings.model,
     inputSide: () => MAX_INPUT_SIDE,
+    maxReferences: maxReferencesOf(settings.model),
     async edit(request) {
       const started = performance.now();
       const submitUrl = new URL(`${basePath}/v1/${encodeURIComponent(settings.model)}`, base);
@@ -89,6 +90,12 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
         body: JSON.stringify({
           prompt: request.prompt,
           input_image: request.image.toString('base64'),
+          // References as input_image_2, input_image_3 …
+          ...Object.fromEntries(
+            (request.references ?? [])
+              .slice(0, maxReferencesOf(settings.model))
+              .map((ref, index) => [`input_image_${index + 2}`, ref.image.toString('base64')]),
+          ),
           ...shape,
           output_format: 'jpeg',
           safety_tolerance: 2,
@@ -219,3 +226,6 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
     }
   }
 }
+
+/** FLUX.2 takes up to 8 images through the API (input_image … input_image_8), Kontext 4 (decision 024). */
+const maxReferencesOf = (model: string) => (isFlux2(model) ? 7 : 3);

@@ -214,6 +214,27 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
           },
         ],
       },
+      {
+        title: 'Several enhancements together',
+        blocks: [
+          {
+            paragraph: [
+              'Enhancement templates can be combined: tick Professional Enhancement, Blue Sky and Perfect Lawn in any mix and each photo gets all of them in one pass, as one image against your allowance. Staging templates are one at a time; picking one clears the enhancements you ticked, and ticking an enhancement clears a staging template. In ',
+              term('Generate again'),
+              ', choose one enhancement as the template and tick the others under ',
+              term('Also apply'),
+              '.',
+            ],
+          },
+          {
+            paragraph: [
+              'For a furnished room, tick ',
+              term('Remove furniture first'),
+              ' under a staging template’s style: the room’s own furniture is taken out before the new furniture goes in, at no extra image. Empty Room and Declutter empty the room themselves, so they do not offer it.',
+            ],
+          },
+        ],
+      },
       { title: 'What each template does', blocks: [{ templateTable: true }] },
     ],
   },
@@ -357,6 +378,16 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
                 ' makes a page anyone can open without signing in, showing each altered photo beside its original, as California law asks. Its address and QR code (PNG or SVG) go in your listing; ',
                 term('Unpublish'),
                 ' takes it down at once.',
+              ],
+              [
+                term('Keep furniture consistent'),
+                ' stages every photo of one room with the same furniture. Turn it on in ',
+                term('Listing'),
+                ', then in the review give the photos of each room the same ',
+                term('Room'),
+                ' name (“Living room”). The first staged photo of a room you use is sent with the room’s other photos as a furniture reference when they are staged or generated again; the version says “Furniture matched to …”. Photos uploaded together are staged side by side, so name the rooms and use ',
+                term('Generate again'),
+                ' on the others.',
               ],
             ],
           },

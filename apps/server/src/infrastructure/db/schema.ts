@@ -180,6 +180,11 @@ export const project = pgTable(
     /** The disclosure profile the listing follows (a catalogue kept in code, @hearth/contracts). */
     disclosureProfile: text('disclosure_profile').default('generic').notNull(),
     /**
+     * 'Keep furniture consistent' (issue 13): staging a photo passes the first accepted staged version of the
+     * same room as a reference image (decision 111).
+     */
+    keepFurnitureConsistent: boolean('keep_furniture_consistent').default(false).notNull(),
+    /**
      * The unguessable token of the listing's public originals page; null while it is not published. A
      * published listing is kept past its retention date until it is unpublished.
      */
@@ -206,6 +211,8 @@ export const photo = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
+    /** The room it shows, as the agent names it: photos of one project with the same room share furniture. */
+    room: text('room'),
     imageType: text('image_type').$type<ImageType>().notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
@@ -316,6 +323,8 @@ export const photoVersion = pgTable(
     needsReview: boolean('needs_review').default(false).notNull(),
     reviewReason: text('review_reason'),
     error: text('error'),
+    /** The version of another photo of the same room sent to the provider as a furniture reference (decision 111). */
+    referenceVersionId: uuid('reference_version_id'),
     attempts: integer('attempts').default(0).notNull(),
     /**
      * The `photo.enhance` job that owns this version now (the version's id for the first one). Stalled-version

@@ -16,6 +16,7 @@ import { completed, failed, skipped, type JobContext, type JobOutcome } from '..
 import {
   completeVersion,
   failVersion,
+  findFurnitureReference,
   findPhoto,
   findVersion,
   recordPhotoFiles,
@@ -183,8 +184,8 @@ async function enhance(
   handedBack?.throwIfAborted();
   const result = await runEngine(
     deps,
-    version,
-    { inputPath: file('preview.jpg'), outputPath: file('result.jpg'), decoded },
+    { photo, version },
+    { inputPath: file('preview.jpg'), outputPath: file('result.jpg'), referencePath: file('reference.jpg'), decoded },
     signal,
     handedBack,
   );
@@ -255,7 +256,7 @@ async function preparePreview(
   return decoded;
 }
 
-type EngineFiles = { inputPath: string; outputPath: string; decoded?: DecodedPhoto };
+type EngineFiles = { inputPath: string; outputPath: string; referencePath: string; decoded?: DecodedPhoto };
 
 /** The local engine's operations when this version runs on it, else undefined (a provider runs it). */
 function localOperationsFor(deps: EnhanceDeps, version: VersionRow) {
@@ -271,7 +272,7 @@ function localOperationsFor(deps: EnhanceDeps, version: VersionRow) {
  */
 async function runEngine(
   deps: EnhanceDeps,
-  version: VersionRow,
+  { photo, version }: { photo: PhotoRow; version: VersionRow },
   files: EngineFiles,
   signal: AbortSignal,
   handedBack: AbortSignal | undefined,
@@ -295,12 +296,15 @@ async function runEngine(
   }
   if (!deps.staging) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
 
+  const reference = await furnitureReference(deps, deps.staging, photo, version, files.referencePath);
+  handedBack?.throwIfAborted();
   const result = await runGenerativeEdit({
     inputPath: files.inputPath,
     outputPath: files.outputPath,
     prompt: finalPromptForVersion(version),
     templateId: version.templateId,
     provider: deps.staging,
+    referencePaths: reference.paths,
     signal,
     limits: deps.limits,
   });
@@ -308,8 +312,9 @@ async function runEngine(
   deps.log.info({ versionId: version.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
   return {
     engine: result.engine,
-    operations: result.operations,
-    notes: result.notes,
+    operations: reference.paths.length ? [...result.operations, 'furniture-reference'] : result.operations,
+    notes: [...reference.notes, ...result.notes],
+    referenceVersionId: reference.versionId,
     width: result.width,
     height: result.height,
     needsReview: result.needsReview,
@@ -321,6 +326,41 @@ async function runEngine(
     providerAttempts: call.attempts,
     providerUsage: call.usage,
     providerResolution: call.resolution,
+  };
+}
+
+/**
+ * 'Keep furniture consistent' (decision 111): the room's accepted staging, downloaded to `referencePath` for the
+ * provider, with a note that says where it came from; or, when the provider takes no references, a note that the
+ * photo was staged without it.
+ */
+async function furnitureReference(
+  deps: EnhanceDeps,
+  staging: StagingProvider,
+  photo: PhotoRow,
+  version: VersionRow,
+  referencePath: string,
+): Promise<{ paths: string[]; versionId: string | null; notes: string[] }> {
+  const none = { paths: [], versionId: null, notes: [] };
+  const found = await findFurnitureReference(deps.db, photo, version);
+  if (!found) return none;
+  const source = `${found.photo.fileName} (version ${found.version.number})`;
+  if (!staging.maxReferences) {
+    return {
+      ...none,
+      notes: [`${staging.model} takes no reference images: staged without the furniture of ${source}.`],
+    };
+  }
+  const stored = await deps.storage.get(found.version.resultKey!).catch((error: unknown) => {
+    if (error instanceof StorageNotFoundError) return undefined;
+    throw error;
+  });
+  if (!stored) return { ...none, notes: [`The furniture reference ${source} could not be read: staged without it.`] };
+  await pipeline(stored, createWriteStream(referencePath));
+  return {
+    paths: [referencePath],
+    versionId: found.version.id,
+    notes: [`Furniture matched to ${source}, sent as a reference image.`],
   };
 }
 

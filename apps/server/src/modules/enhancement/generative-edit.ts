@@ -26,8 +26,27 @@ export interface GenerativeEditInput {
   /** Decides which rows the edit may change, for the structure check. */
   templateId: string | null;
   provider: StagingProvider;
+  /**
+   * Images of the same room already staged (the room's accepted version, decision 111): each is sent after the
+   * photo at the size the model can use, and the prompt says what they are for.
+   */
+  referencePaths?: string[];
   signal?: AbortSignal;
   limits?: StageLimits;
+}
+
+/**
+ * What the prompt says about the references, after everything else: which image is edited, what to take from the
+ * others (the furniture) and what not (their camera, walls and windows). Decision 111.
+ */
+export function furnitureReferenceInstruction(count: number): string {
+  const which = count === 1 ? 'The second image shows' : `Images 2 to ${count + 1} show`;
+  return (
+    `Edit only the first image. ${which} this same room from another angle, already staged for the listing: ` +
+    'it is a furniture reference. Use the same furniture pieces, decor, materials and colours where they would be ' +
+    'visible from this angle, so the listing shows one consistently furnished room. Do not copy the reference’s ' +
+    'camera angle, walls, windows, floor or lighting; keep this photo’s own architecture exactly as it is.'
+  );
 }
 
 /** Runs a task when a slot is free (p-limit's shape). */
@@ -86,11 +105,24 @@ export async function runGenerativeEdit(input: GenerativeEditInput): Promise<Gen
   const sent = await cpuBeforeCall(() =>
     encodeForProvider(input.inputPath, (source) => input.provider.inputSide(source)),
   );
+  const referencePaths = (input.referencePaths ?? []).slice(0, input.provider.maxReferences ?? 0);
+  const references = await cpuBeforeCall(() =>
+    Promise.all(
+      referencePaths.map(async (referencePath) => {
+        const encoded = await encodeForProvider(referencePath, (source) => input.provider.inputSide(source));
+        return { image: encoded.image, mimeType: 'image/jpeg' as const };
+      }),
+    ),
+  );
+  const prompt = references.length
+    ? `${input.prompt}\n\n${furnitureReferenceInstruction(references.length)}`
+    : input.prompt;
   const answer = await providerCalls(() =>
     input.provider.edit({
       image: sent.image,
       mimeType: 'image/jpeg',
-      prompt: input.prompt,
+      prompt,
+      ...(references.length ? { references } : {}),
       aspectRatio: sent.width / sent.height,
       targetSize: sent.source,
       signal: input.signal,

@@ -12,6 +12,7 @@ import {
   photoListSchema,
   photoSchema,
   photoVersionListSchema,
+  updatePhotoSchema,
   projectDownloadQuerySchema,
   uploadResponseSchema,
   versionParamsSchema,
@@ -30,6 +31,7 @@ import {
   listProjectPhotos,
   openPhotoFile,
   openVersionFile,
+  setPhotoRoom,
   type PhotoFile,
 } from './service';
 
@@ -101,6 +103,12 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       reply.header('x-content-type-options', 'nosniff');
       return reply.send(download.stream);
     },
+  );
+
+  api.patch(
+    '/api/photos/:id',
+    { schema: { params: idParamsSchema, body: updatePhotoSchema, response: { 200: photoSchema } } },
+    async (request) => setPhotoRoom(db, request.user.id, request.params.id, request.body),
   );
 
   api.get(

@@ -65,6 +65,7 @@ export {
 export { findPhoto, type PhotoRow } from './repository';
 export { findStalledVersions, findVersion, type VersionRow } from './version-repository';
 export { chooseVersion, createVersions, listPhotoVersions } from './versions';
+export { findFurnitureReference, setPhotoRoom, type FurnitureReference } from './furniture-reference';
 export { removeAbandonedUploads } from './uploads-in-flight';
 export { GENERIC_FAILURE, MISSING_UPLOAD_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
 

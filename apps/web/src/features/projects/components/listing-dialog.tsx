@@ -46,6 +46,7 @@ function ListingForm({ project }: { project: Project }) {
   const [address, setAddress] = useState(project.address ?? '');
   const [mlsNumber, setMlsNumber] = useState(project.mlsNumber ?? '');
   const [profile, setProfile] = useState<DisclosureProfileId>(project.disclosureProfile);
+  const [keepFurniture, setKeepFurniture] = useState(project.keepFurnitureConsistent);
   const [size, setSize] = useState<2048 | 3000>(3000);
   const [label, setLabel] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -60,7 +61,10 @@ function ListingForm({ project }: { project: Project }) {
   const save = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { id: project.id, changes: { name, address, mlsNumber, disclosureProfile: profile } },
+      {
+        id: project.id,
+        changes: { name, address, mlsNumber, disclosureProfile: profile, keepFurnitureConsistent: keepFurniture },
+      },
       {
         onSuccess: () => showToast({ title: 'Listing Saved', description: `"${name.trim()}" was saved.` }),
         onError: (failure) => failureToast('Listing Not Saved', failure),
@@ -131,6 +135,25 @@ function ListingForm({ project }: { project: Project }) {
             </select>
           )}
         </FormField>
+        <div className="flex items-start gap-2.5">
+          <input
+            id="listing-keep-furniture"
+            type="checkbox"
+            checked={keepFurniture}
+            onChange={(e) => setKeepFurniture(e.target.checked)}
+            aria-describedby="listing-keep-furniture-hint"
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          />
+          <div className="min-w-0">
+            <label htmlFor="listing-keep-furniture" className="text-sm font-medium text-stone-800">
+              Keep furniture consistent
+            </label>
+            <p id="listing-keep-furniture-hint" className="text-xs text-stone-600">
+              Photos given the same Room in the review show the same furniture: the first staged photo of a room you use
+              is sent as a reference when its other photos are staged.
+            </p>
+          </div>
+        </div>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
           Save listing
