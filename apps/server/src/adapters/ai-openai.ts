@@ -94,6 +94,8 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
             {
               model: settings.model,
               image: await toFile(request.image, `photo.${extension}`, { type: request.mimeType }),
+              // An area edit: the transparent pixels are where the model may change the photo.
+              ...(request.mask && { mask: await toFile(request.mask.clear, 'mask.png', { type: 'image/png' }) }),
               prompt: request.prompt,
               n: 1,
               size,

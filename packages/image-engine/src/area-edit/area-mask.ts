@@ -33,7 +33,7 @@ export interface AreaMask {
  * the version's shape, painting something. Throws AreaMaskError with the reason otherwise.
  */
 export async function readAreaMask(png: Buffer, target?: { width: number; height: number }): Promise<AreaMask> {
-  let metadata: sharp.Metadata;
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     metadata = await sharp(png, { failOn: 'error', limitInputPixels: MAX_MASK_SIDE * MAX_MASK_SIDE }).metadata();
   } catch {

@@ -79,9 +79,12 @@ export async function listingRoutes(app: FastifyInstance, deps: ListingDeps) {
     { schema: { params: publicImageParams } },
     async (request, reply) => {
       const { token, photoId, file } = request.params;
-      const stream = await publicListingImage(deps, token, photoId, file === 'result.jpg' ? 'result' : 'original');
-      reply.headers(PUBLIC_HEADERS).header('content-type', 'image/jpeg').header('x-content-type-options', 'nosniff');
-      return reply.send(stream);
+      const image = await publicListingImage(deps, token, photoId, file === 'result.jpg' ? 'result' : 'original');
+      reply
+        .headers(PUBLIC_HEADERS)
+        .header('content-type', image.contentType)
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(image.stream);
     },
   );
 }

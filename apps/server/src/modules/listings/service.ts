@@ -11,7 +11,7 @@ import type { Db } from '../../infrastructure/db/client';
 import { HttpError, notFound } from '../../infrastructure/http/errors';
 import { zipStream } from '../../infrastructure/archive/zip';
 import { qrPng, qrSvg } from '../../infrastructure/qr/qr-code';
-import { StorageNotFoundError, type ObjectStorage } from '../../infrastructure/storage/object-storage';
+import { resultFormatOf, StorageNotFoundError, type ObjectStorage } from '../../infrastructure/storage/object-storage';
 import { listingPhotos } from '../photos/service';
 import { findPublishedProject, publicListingPath, requireProject, type ProjectRow } from '../projects/service';
 import { checkListing, exportable } from './check';
@@ -119,14 +119,16 @@ export async function publicListingImage(
   token: string,
   photoId: string,
   kind: 'result' | 'original',
-): Promise<Readable> {
+): Promise<{ stream: Readable; contentType: string }> {
   const project = await findPublishedProject(db, token);
   if (!project) throw notFound('Not found');
   const photo = exportable(await listingPhotos(db, project.id)).find((p) => p.id === photoId);
   const key = kind === 'result' ? photo?.resultKey : photo?.originalKey;
   if (!key) throw notFound('Not found');
-  return storage.get(key).catch((error: unknown) => {
+  const stream = await storage.get(key).catch((error: unknown) => {
     if (error instanceof StorageNotFoundError) throw notFound('Not found');
     throw error;
   });
+  // An area edit's result is a PNG (decision 015).
+  return { stream, contentType: resultFormatOf(key).contentType };
 }
