@@ -150,7 +150,7 @@ describe('composeAreaEdit', () => {
     const edited = copyImage(room);
     drawWindow(edited, { left: 0.2, top: 0.1, right: 0.5, bottom: 0.8 });
     const mask = await readAreaMask(
-      await brushPng(room.width, room.height, (x, y) => x > room.width * 0.15 && x < room.width * 0.55),
+      await brushPng(room.width, room.height, (x) => x > room.width * 0.15 && x < room.width * 0.55),
       room,
     );
     const result = await composeAreaEdit(room, edited, mask, { zone: EYE_LEVEL });

@@ -177,7 +177,7 @@ async function enhance(
   signal: AbortSignal,
   handedBack: AbortSignal | undefined,
 ) {
-  const { db, storage } = deps;
+  const { storage } = deps;
   const keys = versionKeys(photo.userId, photo.id, version.id);
   const file = (name: string) => path.join(workDir, name);
   if (version.baseVersionId) return editArea(deps, photo, version, file, signal, handedBack);
