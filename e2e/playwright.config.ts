@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${PORT}`;
 /** A second server, with staging turned on through a loopback stand-in for Gemini (staging.spec.ts). */
 export const stagingURL = `http://localhost:${PORT + 1}`;
+/** The Gemini stand-in behind the staging server: `GET /__received` lists what each call carried. */
+export const standInURL = `http://127.0.0.1:${PORT + 2}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -49,7 +51,7 @@ export default defineConfig({
       url: `${stagingURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(PORT + 1), APP_URL: stagingURL, LOG_LEVEL: 'warn' },
+      env: { PORT: String(PORT + 1), STAND_IN_PORT: String(PORT + 2), APP_URL: stagingURL, LOG_LEVEL: 'warn' },
     },
   ],
 });

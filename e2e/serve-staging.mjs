@@ -7,7 +7,8 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { startFakeGemini } = await import('./support/fake-gemini.ts');
-const gemini = await startFakeGemini();
+// On a port of its own next to the server's, so the journeys can ask it what it received (GET /__received).
+const gemini = await startFakeGemini(Number(process.env.STAND_IN_PORT ?? 0));
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'hearth-e2e-staging-'));
 process.env.GEMINI_API_KEY = 'e2e-gemini-key';
 process.env.GEMINI_BASE_URL = gemini.baseUrl;

@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the public pages (issue 6, `bench/lighthouse`):
+ * Lighthouse on the public pages (issue 6, `bench/lighthouse`) and a published listing's originals page (issue 14):
  *
  *   npm run bench:lighthouse                   (builds the web app, then measures)
  *   npx tsx bench/lighthouse/run.ts            (measures the current build; RUNS=5 for more runs per page)
@@ -22,6 +22,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { fixturePhotoPath } from '@hearth/image-engine/test-support';
+import { Client } from '../support/server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RESULTS_FILE = path.join(ROOT, 'bench/results/lighthouse.json');
@@ -30,6 +32,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const ORIGIN = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.RUNS ?? 3);
 const PAGES = ['/', '/terms-of-use', '/privacy-policy', '/contact-us'];
+/** A published listing's originals page (issue 14): made by the bench, its address known once published. */
+const LISTING_PAGE = 'listing';
 const PROFILES = ['mobile', 'desktop'] as const;
 const TARGETS = { mobilePerformance: 95, lcpMs: 2000, cls: 0.05, landingJsGzipBytes: 100 * 1024, accessibility: 100 };
 
@@ -143,7 +147,25 @@ async function runLighthouse(url: string, profile: Profile, port: number) {
   };
 }
 
+/**
+ * A listing as an agent publishes it: two exterior photos, one with a Blue Sky result (shown beside its original)
+ * and one with Professional Enhancement (shown alone); returns the page's path.
+ */
+async function publishedListing(): Promise<string> {
+  const client = new Client(ORIGIN, ORIGIN);
+  await client.signUpAndStartTrial();
+  const projectId = await client.createProject();
+  const photo = fixturePhotoPath('exterior.jpg');
+  for (const templateId of ['blue-sky', 'professional-enhancement']) {
+    if ((await client.upload(projectId, [photo], { templateId })) !== 201) throw new Error('upload refused');
+  }
+  await client.waitUntilCompleted(projectId, 2, 500);
+  const published = await client.post<{ publicUrl: string }>(`/api/projects/${projectId}/publish`);
+  return published.publicUrl;
+}
+
 const { server, dataDir } = await startServer();
+const listingPath = await publishedListing();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
@@ -152,10 +174,11 @@ const chromium = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/vers
   .Browser;
 const results: PageResult[] = [];
 try {
-  for (const page of PAGES) {
+  for (const page of [...PAGES, LISTING_PAGE]) {
+    const url = `${ORIGIN}${page === LISTING_PAGE ? listingPath : page}`;
     for (const profile of PROFILES) {
       const runs = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(`${ORIGIN}${page}`, profile, chrome.port));
+      for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(url, profile, chrome.port));
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = runs[Math.floor(runs.length / 2)]!;
       results.push({ page, profile, ...median, runs: runs.map((r) => r.scores.performance) });

@@ -20,18 +20,13 @@
  * every version is one provider call, so the minimum and the overhead are counted per version, and the
  * results go to providers-batch-ai<AI_CONCURRENCY>-v<VARIATIONS>.json.
  */
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_PHOTOS_PER_BATCH } from '@hearth/contracts';
-import { decodeToRgb, encodeRgbToJpeg, encodeRgbToJpegBuffer, resizeRgb } from '@hearth/image-engine';
-import { addFurniture, fixturePhotoPath, simulateProvider } from '@hearth/image-engine/test-support';
-import { geminiImage } from '@hearth/server/test-support/fake-gemini';
+import { prepareRoomPhoto, startLoopbackGemini } from '../support/loopback-gemini';
 import { Client, cpuMs, freePort, median, raiseAllowance, ROOT, round2, startServer } from '../support/server';
 
-const SOURCE_PHOTO = fixturePhotoPath('empty-interior.jpg');
 const PROVIDER_MS = 2000;
 const PHOTO_MP = Number(process.env.PHOTO_MP ?? 12);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -49,7 +44,7 @@ const TARGET_OVERHEAD_MS = 300;
 
 async function main() {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-bench-providers-'));
-  const provider = await startLoopbackGemini(await stagedAnswer());
+  const provider = await startLoopbackGemini(PROVIDER_MS);
   const port = await freePort();
   const env = {
     DATA_DIR: path.join(workDir, 'data'),
@@ -68,7 +63,7 @@ async function main() {
   const api = new Client(`http://127.0.0.1:${port}`);
   let server = await startServer({ ...env, ROLE: 'api' });
   try {
-    const photo = await preparePhoto(workDir);
+    const photo = await prepareRoomPhoto(workDir, PHOTO_MP);
     await api.signUpAndStartTrial();
     await server.stop();
     await raiseAllowance(env.DATA_DIR, 10_000);
@@ -147,53 +142,6 @@ async function runBatch(api: Client, photo: { file: string }, count: number, ser
     processingMs: Math.round(finished - uploaded),
     /** The server's CPU time for the whole batch (upload, queue, pipeline, database), per photo. */
     serverCpuPerPhotoMs: Math.round((cpuMs(serverPid) - cpuBefore) / count),
-  };
-}
-
-/** The batch's photo: the empty room, enlarged to PHOTO_MP megapixels, as a camera JPEG. */
-async function preparePhoto(workDir: string) {
-  const source = await decodeToRgb(SOURCE_PHOTO, 'jpeg');
-  const longSide = Math.round(Math.sqrt((PHOTO_MP * 1e6 * source.width) / source.height));
-  const file = path.join(workDir, `room-${PHOTO_MP}mp.jpg`);
-  await encodeRgbToJpeg(await resizeRgb(source, longSide, { enlarge: true }), file);
-  return { file, bytes: (await stat(file)).size };
-}
-
-/** What the loopback model sends back: the room furnished, at Gemini's 3:2 size, re-encoded. */
-async function stagedAnswer(): Promise<Buffer> {
-  const room = await decodeToRgb(SOURCE_PHOTO, 'jpeg');
-  const staged = await simulateProvider(addFurniture(room), { width: 1248, height: 832, framing: 'stretched' });
-  return encodeRgbToJpegBuffer(staged);
-}
-
-/** A Gemini `generateContent` endpoint on loopback that answers every call PROVIDER_MS after it arrived. */
-async function startLoopbackGemini(image: Buffer) {
-  const calls: { start: number; end: number }[] = [];
-  const body = JSON.stringify(geminiImage(image, 'image/jpeg', 'bench').body);
-  const server: HttpServer = createServer((request, response) => {
-    const start = performance.now();
-    request.resume();
-    request.on('end', () => {
-      setTimeout(
-        () => {
-          response.writeHead(200, { 'content-type': 'application/json' }).end(body);
-          calls.push({ start, end: performance.now() });
-        },
-        PROVIDER_MS - (performance.now() - start),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    calls,
-    /** Most calls open at once: at most the worker concurrency, or the minimum is not what was measured. */
-    maxInFlight: () =>
-      Math.max(
-        ...calls.map((call) => calls.filter((other) => other.start <= call.start && other.end > call.start).length),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

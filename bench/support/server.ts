@@ -104,14 +104,18 @@ function readFileSyncSafe(file: string): string {
 
 export class Client {
   private cookie = '';
-  constructor(private readonly baseUrl: string) {}
+  /** `origin`: the server's APP_URL, which cookie-authenticated POSTs must come from. */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly origin = ORIGIN,
+  ) {}
 
   private async call(method: string, url: string, body?: unknown) {
     const response = await fetch(new URL(url, this.baseUrl), {
       method,
       redirect: 'manual',
       headers: {
-        origin: ORIGIN,
+        origin: this.origin,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
       },
@@ -151,16 +155,29 @@ export class Client {
     fields: Record<string, string> = { templateId: 'professional-enhancement' },
   ) {
     const url = new URL(`/api/projects/${projectId}/upload`, this.baseUrl);
-    return sendMultipart(url, files, fields, { origin: ORIGIN, cookie: this.cookie });
+    return sendMultipart(url, files, fields, { origin: this.origin, cookie: this.cookie });
   }
 
   baseUrlOf() {
     return this.baseUrl;
   }
 
+  /** The same signed-in user, talking to another process of a cluster (sessions live in the database). */
+  on(baseUrl: string): Client {
+    const other = new Client(baseUrl, this.origin);
+    other.cookie = this.cookie;
+    return other;
+  }
+
   /** The request headers of this signed-in client (for load generators). */
   get headers() {
-    return { origin: ORIGIN, cookie: this.cookie };
+    return { origin: this.origin, cookie: this.cookie };
+  }
+
+  async post<T>(url: string, body: unknown = {}): Promise<T> {
+    const { status, body: answer } = await this.call('POST', url, body);
+    if (status >= 300) throw new Error(`POST ${url} answered ${status}`);
+    return answer as T;
   }
 
   async get<T>(url: string): Promise<T> {

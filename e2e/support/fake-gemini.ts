@@ -16,12 +16,23 @@ import { geminiImage, geminiImageSafety } from '@hearth/server/test-support/fake
 
 let calls = 0;
 
+/** What each call carried, for the journeys to check (GET /__received): its images' sizes and its prompt. */
+interface ReceivedCall {
+  imageBytes: number[];
+  prompt: string;
+}
+const received: ReceivedCall[] = [];
+
 interface GenerateContentRequest {
   contents: { parts: { text?: string; inlineData?: { data: string } }[] }[];
 }
 
-export async function startFakeGemini(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function startFakeGemini(listenOn = 0): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
+    if (request.method === 'GET' && request.url === '/__received') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -31,7 +42,7 @@ export async function startFakeGemini(): Promise<{ baseUrl: string; close(): Pro
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -42,6 +53,10 @@ export async function startFakeGemini(): Promise<{ baseUrl: string; close(): Pro
 async function answer(request: GenerateContentRequest) {
   const parts = request.contents[0]?.parts ?? [];
   const prompt = parts.find((part) => part.text)?.text ?? '';
+  received.push({
+    imageBytes: parts.flatMap((part) => (part.inlineData ? [Buffer.from(part.inlineData.data, 'base64').length] : [])),
+    prompt,
+  });
   // The agent's own words end the requested edit, after the fixed rules (which mention windows too) and before
   // the style line.
   const edit = /Requested edit: ([^\n]*)/.exec(prompt)?.[1] ?? prompt;

@@ -50,9 +50,15 @@ function projectRow(page: Page, name: string | RegExp): Locator {
   return page.getByRole('article', { name });
 }
 
+/** A template tile: a radio for staging templates, a checkbox for the enhancements that combine (issue 13). */
+const templateTile = (page: Page, name: string) =>
+  page
+    .getByRole('radio', { name: new RegExp(`^${name}`) })
+    .or(page.getByRole('checkbox', { name: new RegExp(`^${name}`) }));
+
 async function chooseTemplate(page: Page, name: string) {
   await page.locator('label').filter({ hasText: name }).first().click();
-  await expect(page.getByRole('radio', { name: new RegExp(`^${name}`) })).toBeChecked();
+  await expect(templateTile(page, name)).toBeChecked();
 }
 
 test('start trial → upload 3 photos → progress → review → download ZIP → delete', async ({ page }) => {
@@ -287,4 +293,64 @@ test('a renamed text file is flagged at selection, and a photo the server refuse
   await expect(page.getByText(/"damaged\.jpg" could not be read as an image; it may be damaged\./)).toBeVisible();
   await expect(page.getByText(/Enhancing 1 photo in "/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Usage' })).toContainText('1 of 10 images used');
+});
+
+test('Blue Sky and Perfect Lawn chosen together make one result per photo, one image each', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedInNewUser(page);
+  expect((await page.request.post('/api/start-trial', { headers: { origin: baseURL } })).status()).toBe(201);
+  await page.reload();
+  const usage = page.getByRole('region', { name: 'Usage' });
+  await expect(usage).toContainText('0 of 10 images used');
+
+  await page.getByLabel('Choose photos').setInputFiles(['exterior.jpg', 'empty-interior.jpg'].map(photo));
+  await expect(page.getByText('2 photos selected')).toBeVisible();
+  await expect(page.getByText('Enhancements can be combined: pick one or more for one image per photo.')).toBeVisible();
+  await chooseTemplate(page, 'Blue Sky');
+  await chooseTemplate(page, 'Perfect Lawn');
+  await expect(templateTile(page, 'Blue Sky')).toBeChecked();
+  await expect(templateTile(page, 'Professional Enhancement')).not.toBeChecked();
+  // Picking one again takes it off; picking it once more puts it back.
+  await templateTile(page, 'Blue Sky').locator('..').click();
+  await expect(templateTile(page, 'Blue Sky')).not.toBeChecked();
+  await chooseTemplate(page, 'Blue Sky');
+  await expect(page.getByText('This will use 2 images (one per photo).')).toBeVisible();
+  await page.screenshot({ path: '/tmp/furniture-shots/combined-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: '/tmp/furniture-shots/combined-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('button', { name: 'Process Photos' }).click();
+  await expect(page.getByText('Photos uploaded')).toBeVisible();
+  const row = projectRow(page, /Session - /);
+  await expect(row.getByText('Ready')).toBeVisible({ timeout: 120_000 });
+  await expect(row.getByText('2 enhanced')).toBeVisible();
+  await expect(usage).toContainText('2 of 10 images used');
+
+  // One version per photo, made by both templates at once.
+  const projects = (await (await page.request.get('/api/projects')).json()) as { id: string }[];
+  const photos = (await (await page.request.get(`/api/projects/${projects[0]!.id}/photos`)).json()) as {
+    id: string;
+  }[];
+  expect(photos).toHaveLength(2);
+  for (const { id } of photos) {
+    const versions = (await (await page.request.get(`/api/photos/${id}/versions`)).json()) as {
+      templateId: string;
+      templateName: string;
+      status: string;
+    }[];
+    expect(versions.map((v) => [v.templateId, v.templateName, v.status])).toEqual([
+      ['blue-sky+perfect-lawn', 'Blue Sky + Perfect Lawn', 'completed'],
+    ]);
+  }
+
+  // 'Generate again' starts from both, and can take one off.
+  await row.getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog');
+  await review.getByRole('button', { name: 'Generate again' }).click();
+  const form = review.getByRole('form', { name: 'Generate again' });
+  await expect(form.getByLabel('Template')).toHaveValue('blue-sky');
+  await expect(form.getByRole('checkbox', { name: 'Perfect Lawn' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Professional Enhancement' })).not.toBeChecked();
+  await review.screenshot({ path: '/tmp/furniture-shots/generate-again-combined-1280.png' });
 });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fixturePhotoPath } from '@hearth/image-engine/fixtures';
 import yauzl from 'yauzl';
-import { stagingURL } from '../playwright.config';
+import { stagingURL, standInURL } from '../playwright.config';
 import { signInThroughUi, uniqueEmail, verifiedAccount } from './helpers';
 
 // The server with staging turned on: Gemini's API answered by a loopback stand-in (support/fake-gemini.ts).
@@ -249,4 +249,87 @@ test("the debug screen's final prompt carries the chosen style", async ({ page }
   // Changing the style marks the preview as out of date, as changing the prompt does.
   await style.selectOption('Industrial');
   await expect(finalPrompt.getByText('The style has changed since this preview.')).toBeVisible();
+});
+
+test("'Keep furniture consistent': the second photo of a room is staged with the first one's furniture as a reference", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  await newTrialUser(page);
+
+  // Two photos of one living room, staged with the furniture removed first.
+  await page.getByLabel('Choose photos').setInputFiles([EMPTY_ROOM, fixturePhotoPath('furnished-interior.jpg')]);
+  await page.locator('label').filter({ hasText: 'Living Room' }).first().click();
+  const removeFirst = page.getByRole('checkbox', { name: 'Remove furniture first' });
+  await removeFirst.check();
+  await expect(page.getByText('This will use 2 images (one per photo).')).toBeVisible();
+  await lookAt(page, 'upload-remove-furniture-first', removeFirst);
+  // An enhancement clears the staging pick and the checkbox goes with it; picking the room again starts unticked.
+  await page.locator('label').filter({ hasText: 'Blue Sky' }).first().click();
+  await expect(removeFirst).toHaveCount(0);
+  await page.locator('label').filter({ hasText: 'Living Room' }).first().click();
+  await expect(page.getByRole('checkbox', { name: /^Blue Sky/ })).not.toBeChecked();
+  await expect(removeFirst).not.toBeChecked();
+  await removeFirst.check();
+  await page.getByRole('button', { name: 'Process Photos' }).click();
+  const row = page.getByRole('article', { name: /Session - / }).first();
+  await expect(row.getByText('Ready')).toBeVisible({ timeout: 120_000 });
+
+  // The listing keeps its furniture consistent.
+  await row.getByRole('button', { name: /Listing/ }).click();
+  const listing = page.getByRole('dialog');
+  const keep = listing.getByRole('checkbox', { name: 'Keep furniture consistent' });
+  await expect(keep).not.toBeChecked();
+  await keep.check();
+  await lookAt(page, 'listing-keep-furniture', keep);
+  await listing.getByRole('button', { name: 'Save listing' }).click();
+  await expect(page.getByText('Listing Saved').last()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(listing).toBeHidden();
+
+  // Both photos are the living room.
+  const name = (await row.getByRole('heading').textContent())!;
+  await row.getByRole('button', { name: 'Review' }).click();
+  const review = page.getByRole('dialog', { name });
+  await expect(review.getByText('Living Room (furniture removed first)', { exact: true })).toBeVisible();
+  const photos = review.getByRole('list', { name: 'Photos in this project' });
+  for (const file of ['empty-interior.jpg', 'furnished-interior.jpg']) {
+    await photos.getByRole('button', { name: new RegExp(`^${file.replace('.', '\\.')}`) }).click();
+    const room = review.getByRole('form', { name: `Room of ${file}` });
+    await room.getByLabel('Room').fill('Living room');
+    await room.getByRole('button', { name: 'Save room' }).click();
+    await expect(page.getByText(`${file} shows the Living room.`)).toBeVisible();
+    await expect(room.getByRole('button', { name: 'Save room' })).toBeDisabled();
+  }
+  await lookAt(page, 'review-room', review.getByRole('form', { name: 'Room of furnished-interior.jpg' }));
+
+  // Staging the second again sends the first one's staging with it.
+  const before = ((await (await page.request.get(`${standInURL}/__received`)).json()) as unknown[]).length;
+  await review.getByRole('button', { name: 'Generate again' }).click();
+  const form = review.getByRole('form', { name: 'Generate again' });
+  // It repeats the staging with the furniture removed first.
+  await expect(form.getByLabel('Template')).toHaveValue('living-room');
+  await expect(form.getByRole('checkbox', { name: 'Remove furniture first' })).toBeChecked();
+  await form.getByRole('button', { name: 'Generate', exact: true }).click();
+  const strip = review.getByRole('list', { name: 'Versions of furnished-interior.jpg' });
+  await expect(strip.getByRole('button', { name: /^Version 2, ready/ })).toBeVisible({ timeout: 120_000 });
+  await strip.getByRole('button', { name: /^Version 2, / }).click();
+  await expect(
+    review.getByText('Furniture matched to empty-interior.jpg (version 1), sent as a reference image.'),
+  ).toBeVisible();
+  await lookAt(page, 'review-furniture-reference', strip);
+
+  const received = (await (await page.request.get(`${standInURL}/__received`)).json()) as {
+    imageBytes: number[];
+    prompt: string;
+  }[];
+  expect(received).toHaveLength(before + 1);
+  const call = received.at(-1)!;
+  // The photo, then the reference: the first photo's chosen staging.
+  expect(call.imageBytes).toHaveLength(2);
+  expect(call.imageBytes[1]).toBeGreaterThan(10_000);
+  expect(call.prompt).toContain('Edit only the first image. The second image shows this same room');
+  expect(call.prompt).toContain('furniture reference');
+  expect(call.prompt).toContain('First remove all existing furniture');
 });

@@ -48,9 +48,10 @@ test('with an AI provider configured: staging is offered, results come back for 
 
   // Every template can be chosen, and custom instructions can be written.
   await page.getByLabel('Choose photos').setInputFiles([EMPTY_ROOM]);
-  for (const name of ['Living Room', 'Bedroom', 'Curb Appeal', 'Professional Enhancement']) {
+  for (const name of ['Living Room', 'Bedroom', 'Curb Appeal']) {
     await expect(page.getByRole('radio', { name: new RegExp(`^${name}`) })).toBeEnabled();
   }
+  await expect(page.getByRole('checkbox', { name: /^Professional Enhancement/ })).toBeEnabled();
   await expect(page.getByText(/Virtual staging needs an AI image provider/)).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Custom instructions' })).toBeEnabled();
   await page.getByRole('button', { name: /^Remove / }).click();

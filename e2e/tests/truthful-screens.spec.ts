@@ -243,7 +243,9 @@ test('without an AI provider the picker groups staging under one note and no pag
   const note = page.getByRole('note').filter({ hasText: 'Virtual staging is not available on this server yet' });
   await expect(note).toContainText('GEMINI_API_KEY, OPENAI_API_KEY or BFL_API_KEY');
   await expect(note).not.toContainText('none is configured');
-  await expect(page.getByRole('radio')).toHaveCount(3);
+  // The three enhancements combine (issue 13): checkboxes, and no staging radio.
+  await expect(page.getByRole('checkbox')).toHaveCount(3);
+  await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByText('Unavailable', { exact: true })).toHaveCount(0);
   await expect(page.getByText(/none is configured/)).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/picker-no-provider-1280.png`, fullPage: true });
@@ -277,7 +279,7 @@ test('with the trial images used up the dashboard says so and locks what cannot 
   await expect(banner.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/billing');
   await expect(page.getByRole('region', { name: 'Free trial active' })).toHaveCount(0);
   await expect(page.getByText('Complete payment to add custom instructions')).toBeVisible();
-  await expect(page.getByRole('radio', { name: /^Professional Enhancement/ })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: /^Professional Enhancement/ })).toBeDisabled();
   await expect(page.getByLabel('Choose photos')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Process Photos' })).toBeDisabled();
   await page.screenshot({ path: `${SCREENSHOTS}/trial-used-up-1280.png`, fullPage: true });

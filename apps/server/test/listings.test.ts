@@ -8,7 +8,7 @@ import { sweepExpiredProjects } from '../src/modules/retention/sweep';
 import { startTestApp, storageOf, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { ApiClient } from './helpers/client';
-import { fixture, zipEntries } from './helpers/fixtures';
+import { fixture, imageFacts, zipEntries } from './helpers/fixtures';
 import { newProject, settledPhotos, startTrial, uploadPhotos } from './helpers/projects';
 
 /**
@@ -43,8 +43,8 @@ const exterior = () => fixture('exterior.jpg').data;
 const setProfile = (client: Client, projectId: string, disclosureProfile: DisclosureProfileId) =>
   client.patch<Project>(`/api/projects/${projectId}`, { disclosureProfile });
 
-async function mlsZip(client: Client, projectId: string, size = 3000) {
-  const response = await client.bytes(`/api/projects/${projectId}/mls-export?size=${size}`);
+async function mlsZip(client: Client, projectId: string, size = 3000, query = '') {
+  const response = await client.bytes(`/api/projects/${projectId}/mls-export?size=${size}${query}`);
   expect(response.status, response.data.toString('utf8').slice(0, 300)).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/zip');
   return zipEntries(response.data);
@@ -74,6 +74,8 @@ async function regionDifference(a: Buffer, b: Buffer, box: { x: number; y: numbe
   return sum / count;
 }
 const BOTTOM_LEFT_LABEL = { x: 0.03, y: 0.93, w: 0.2, h: 0.03 };
+/** Where a label reaches only when it carries the originals page's address after its words. */
+const LABEL_URL = { x: 0.3, y: 0.93, w: 0.3, h: 0.03 };
 const TOP_RIGHT = { x: 0.6, y: 0.05, w: 0.35, h: 0.3 };
 
 /** Every photo an MLS would take: an sRGB JPEG with its profile, under 10 MB, within the size preset. */
@@ -300,7 +302,28 @@ describe('MLS export', () => {
     expect(
       await regionDifference(image(entries, '02-sky.jpg'), image(plain, '02-sky.jpg'), BOTTOM_LEFT_LABEL),
     ).toBeGreaterThan(30);
+
+    // Generic allows a label by choice, and it carries the page's address while the listing is published.
+    const chosen = await mlsZip(client, project.id, 3000, '&label=true');
+    const sky = image(chosen, '02-sky.jpg');
+    expect(await regionDifference(sky, image(plain, '02-sky.jpg'), BOTTOM_LEFT_LABEL)).toBeGreaterThan(30);
+    expect(await regionDifference(sky, image(plain, '02-sky.jpg'), LABEL_URL)).toBeGreaterThan(10);
+    expect(
+      await regionDifference(image(chosen, '01-front-door.jpg'), image(plain, '01-front-door.jpg'), BOTTOM_LEFT_LABEL),
+    ).toBeLessThan(3);
     await client.request('DELETE', `/api/projects/${project.id}/publish`);
+    const unpublished = image(await mlsZip(client, project.id, 3000, '&label=true'), '02-sky.jpg');
+    expect(await regionDifference(unpublished, image(plain, '02-sky.jpg'), BOTTOM_LEFT_LABEL)).toBeGreaterThan(30);
+    expect(await regionDifference(unpublished, image(plain, '02-sky.jpg'), LABEL_URL)).toBeLessThan(3);
+
+    // Where labels are prohibited, asking for one is refused with the reason.
+    await setProfile(client, project.id, 'realtracs');
+    const refusedLabel = await client.get<{ message: string }>(`/api/projects/${project.id}/mls-export?label=true`);
+    expect(refusedLabel.status).toBe(400);
+    expect(refusedLabel.body.message).toBe(
+      'RealTracs does not allow text on listing photos: download without a label.',
+    );
+    expect((await client.get(`/api/projects/${project.id}/mls-export?label=maybe`)).status).toBe(400);
   });
 
   it('CRMLS: a listing with a Perfect Lawn result is refused, naming the photo and the rule', async () => {
@@ -356,19 +379,38 @@ describe('the public originals page', () => {
     expect(html).toContain('7 Elm Road');
     expect(html).toContain('MLS #SR123');
     expect(html).toContain('Digitally altered: this photo was digitally altered (sky replaced).');
-    expect(html).toContain(`${path}/photos/${photos[1]!.id}/original.jpg`);
-    expect(html).toContain(`${path}/photos/${photos[1]!.id}/result.jpg`);
-    expect(html).toContain(`${path}/photos/${photos[0]!.id}/result.jpg`);
-    expect(html).not.toContain(`${photos[0]!.id}/original.jpg`);
+    // Each picture links its full-size file and offers smaller copies in AVIF, WebP and JPEG (srcset).
+    expect(html).toContain(`href="${path}/photos/${photos[1]!.id}/original.jpg"`);
+    expect(html).toContain(`href="${path}/photos/${photos[1]!.id}/result.jpg"`);
+    expect(html).toContain(`href="${path}/photos/${photos[0]!.id}/result.jpg"`);
+    expect(html).not.toContain(`${photos[0]!.id}/original`);
     expect(html).not.toContain('elsewhere');
     expect(html).not.toMatch(/@example\.com/);
-    for (const src of html.matchAll(/src="([^"]+)"/g)) {
-      const file = await visitor.bytes(src[1]!);
-      expect(file.status).toBe(200);
-      expect(file.headers.get('content-type')).toBe('image/jpeg');
+    const offered = [...html.matchAll(/(?:src|srcset|href)="([^"]+)"/g)].flatMap((m) =>
+      m[1]!.split(', ').map((candidate) => candidate.split(' ')[0]!),
+    );
+    const files = [...new Set(offered)].filter((url) => url.startsWith(path));
+    // 3 full-size files, and 3 widths × 3 formats of each.
+    expect(files).toHaveLength(3 * 10);
+    const types = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
+    for (const url of files) {
+      const file = await visitor.bytes(url);
+      expect(file.status, url).toBe(200);
+      const format = url.split('.').at(-1) as keyof typeof types;
+      expect(file.headers.get('content-type'), url).toBe(types[format]);
+      const width = Number(/-(\d+)\.\w+$/.exec(url)?.[1] ?? 0);
+      const facts = await imageFacts(file.data);
+      expect(facts.format, url).toBe(format === 'jpg' ? 'jpeg' : format === 'avif' ? 'heif' : 'webp');
+      // A copy is as wide as asked, never wider than the photo; the full-size file is the photo's own size.
+      if (width) expect(facts.width, url).toBe(Math.min(width, photos[1]!.width!));
+      else expect(facts.width, url).toBe(photos[1]!.width);
     }
     const original = await visitor.bytes(`${path}/photos/${photos[1]!.id}/original.jpg`);
     expect(original.data.equals((await client.bytes(photos[1]!.originalUrl)).data)).toBe(true);
+    // Only the offered widths and formats exist, and full size only as the stored JPEG.
+    for (const name of ['result-500.webp', 'result.avif', 'result-960.png', 'thumbnail.jpg']) {
+      expect((await visitor.bytes(`${path}/photos/${photos[1]!.id}/${name}`)).status, name).toBe(404);
+    }
     // Another listing's photo is not reachable through this page.
     expect((await visitor.bytes(`${path}/photos/${otherListing.photos[0]!.id}/result.jpg`)).status).toBe(404);
     expect((await visitor.bytes('/listing/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
@@ -391,6 +433,7 @@ describe('the public originals page', () => {
     expect(unpublished.body.publicUrl).toBeNull();
     expect((await visitor.bytes(path)).status).toBe(404);
     expect((await visitor.bytes(`${path}/photos/${photos[1]!.id}/original.jpg`)).status).toBe(404);
+    expect((await visitor.bytes(`${path}/photos/${photos[1]!.id}/result-960.avif`)).status).toBe(404);
     const again = (await client.post<Project>(`/api/projects/${project.id}/publish`)).body.publicUrl;
     expect(again).not.toBe(path);
   });

@@ -150,7 +150,7 @@ describe('a cluster of two API and two worker processes on one PostgreSQL', () =
     expect(photos.map((p) => p.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
     expect(arrivals).toHaveLength(4);
 
-    // Both workers called the provider (each has room for 2 photos, so neither can take all 4 at once)...
+    // Both workers called the provider (each has room for 3 photos, so neither can take all 4 at once)...
     // A photo reads as completed a moment before its worker counts the job, so scrape until all four are counted.
     const countsOf = async (member: Member) => {
       const text = await scrape(member);

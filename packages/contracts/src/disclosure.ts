@@ -96,7 +96,8 @@ export const DISCLOSURE_PROFILES: readonly DisclosureProfile[] = [
       url: 'https://www.nar.realtor/about-nar/governing-documents/code-of-ethics/2025-code-of-ethics-standards-of-practice',
     },
     caption: { staged: 'Virtually staged', altered: 'Digitally altered' },
-    label: { ...LABEL, rule: 'allowed', text: 'Virtually staged' },
+    // No MLS rule applies: the label may carry the originals page's address.
+    label: { ...LABEL, rule: 'allowed', text: 'Virtually staged', withUrl: true },
     originals: 'after',
     remarks: 'One or more photos have been virtually staged or digitally altered.',
     restrictions: [],
@@ -263,7 +264,13 @@ export const mlsExportQuerySchema = z.object({
     .number()
     .pipe(z.union([z.literal(2048), z.literal(3000)], { error: 'size must be 2048 or 3000 (long edge in pixels)' }))
     .default(3000),
+  /** Burn the profile's label into each altered photo where the profile allows one (it is always burned where required). */
+  label: z
+    .enum(['true', 'false'], { error: "label must be 'true' or 'false'" })
+    .transform((value) => value === 'true')
+    .default(false),
 });
+export type MlsExportQuery = z.infer<typeof mlsExportQuerySchema>;
 
 export const disclosureProfileSummarySchema = z.object({
   id: disclosureProfileIdSchema,
@@ -271,6 +278,9 @@ export const disclosureProfileSummarySchema = z.object({
   sourceTitle: z.string(),
   sourceUrl: z.string(),
   label: z.enum(['required', 'allowed', 'prohibited']),
+  /** The label's words, and whether it carries the originals page's address once the listing is published. */
+  labelText: z.string(),
+  labelWithUrl: z.boolean(),
   originals: z.enum(['before', 'after', 'none']),
   remarks: z.string(),
   rules: z.array(z.string()),

@@ -43,6 +43,11 @@ export const projectSchema = z.object({
   /** The public originals page ('/listing/<token>'), while the listing is published. */
   publicUrl: z.string().nullable(),
   publishedAt: z.iso.datetime().nullable(),
+  /**
+   * 'Keep furniture consistent' (issue 13): staging a photo sends the room's first accepted staged version, from
+   * another photo with the same room, as a reference image (decision 111).
+   */
+  keepFurnitureConsistent: z.boolean(),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.array(projectSchema);
@@ -72,6 +77,7 @@ export const updateProjectSchema = z
     address: optionalText(200, 'A listing address'),
     mlsNumber: optionalText(40, 'An MLS number'),
     disclosureProfile: disclosureProfileIdSchema,
+    keepFurnitureConsistent: z.boolean({ error: 'keepFurnitureConsistent must be true or false.' }),
   })
   .partial()
   .strict();
@@ -86,6 +92,8 @@ export const photoSchema = z.object({
   id: z.string(),
   projectId: z.string(),
   fileName: z.string(),
+  /** The room it shows ('Living room'); photos of a project with the same room share furniture. */
+  room: z.string().nullable(),
   status: photoStatusSchema,
   originalUrl: z.string(),
   enhancedUrl: z.string().nullable(),
@@ -112,6 +120,21 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 export const photoListSchema = z.array(photoSchema);
+
+export const MAX_ROOM_NAME = 60;
+
+/** `PATCH /api/photos/:id`: say which room the photo shows; an empty name (or null) clears it. */
+export const updatePhotoSchema = z
+  .object({
+    room: z
+      .string({ error: 'room must be a room name, or null to clear it.' })
+      .trim()
+      .max(MAX_ROOM_NAME, { error: `A room name can be at most ${MAX_ROOM_NAME} characters.` })
+      .transform((value) => value.replace(/\s+/g, ' ') || null)
+      .nullable(),
+  })
+  .strict();
+export type UpdatePhotoInput = z.input<typeof updatePhotoSchema>;
 
 /** A file of an upload batch that was not taken, and why, in words a person can act on. */
 export const refusedFileSchema = z.object({

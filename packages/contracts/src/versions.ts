@@ -66,6 +66,13 @@ export const photoVersionSchema = z.object({
   /** The structure check's verdict: true when the result should be looked at before use. */
   needsReview: z.boolean(),
   reviewReason: z.string().nullable(),
+  /**
+   * 'Keep furniture consistent': the version of another photo of the same room sent with the call as a furniture
+   * reference (decision 111); null when none was.
+   */
+  referenceVersionId: z.string().nullable().optional(),
+  /** What the engine said about how it was made (a reference it could not send, a smaller answer …). */
+  notes: z.array(z.string()).optional(),
   error: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),

@@ -57,5 +57,5 @@ export { AREA_FEATHER, composeAreaEdit, type AreaEditOptions, type AreaEditResul
 export { fitToOriginal, type FitOptions, type FitResult } from './fit-to-original/fit-to-original';
 export { STRUCTURE_REVIEW_REASON, type ChangeZone, type StructureCheck } from './fit-to-original/structure';
 export { EYE_LEVEL, GROUND_LEVEL, NOTHING_STRUCTURAL } from './fit-to-original/change-zones';
-export { writeWebImage, type WebImageFormat, type WebImageOptions } from './codecs/web-images';
+export { webRendition, writeWebImage, type WebImageFormat, type WebImageOptions } from './codecs/web-images';
 export { mlsPhoto, readXmpDescription, type BurnedLabel, type MlsPhotoOptions } from './codecs/mls-photo';

@@ -77,6 +77,7 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
     id: provider,
     model: settings.model,
     inputSide: () => MAX_INPUT_SIDE,
+    maxReferences: maxReferencesOf(settings.model),
     async edit(request) {
       const started = performance.now();
       // An area edit goes to FLUX.1 Fill, which repaints only the mask's white pixels at the input's size.
@@ -89,7 +90,16 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
         : { aspect_ratio: simpleRatioLabel(request.aspectRatio, MIN_RATIO, MAX_RATIO), prompt_upsampling: false };
       const input = request.mask
         ? { image: request.image.toString('base64'), mask: request.mask.white.toString('base64') }
-        : { input_image: request.image.toString('base64'), ...shape };
+        : {
+            input_image: request.image.toString('base64'),
+            // References as input_image_2, input_image_3 …
+            ...Object.fromEntries(
+              (request.references ?? [])
+                .slice(0, maxReferencesOf(settings.model))
+                .map((ref, index) => [`input_image_${index + 2}`, ref.image.toString('base64')]),
+            ),
+            ...shape,
+          };
       const submitted = await callJson<SubmitAnswer>(submitUrl, request.signal, {
         method: 'POST',
         headers: { 'x-key': settings.apiKey, 'content-type': 'application/json', accept: 'application/json' },
@@ -225,3 +235,6 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
     }
   }
 }
+
+/** FLUX.2 takes up to 8 images through the API (input_image … input_image_8), Kontext 4 (decision 024). */
+const maxReferencesOf = (model: string) => (isFlux2(model) ? 7 : 3);

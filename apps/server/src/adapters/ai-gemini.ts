@@ -133,6 +133,8 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
   return {
     id: provider,
     model: settings.model,
+    // Gemini 3 image models take up to 14 images in one request; 2.5 Flash Image works best with up to 3.
+    maxReferences: info.imageSizes.length ? 13 : 2,
     inputSide(target) {
       if (info.imageSizes.length === 0) return MAX_INPUT_SIDE_1K;
       const { size } = geminiOutput(settings.model, target.width / target.height, target);
@@ -159,6 +161,10 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
               role: 'user',
               parts: [
                 { inlineData: { mimeType: request.mimeType, data: request.image.toString('base64') } },
+                // References follow the photo; the prompt says the first image is the one to edit.
+                ...(request.references ?? [])
+                  .slice(0, info.imageSizes.length ? 13 : 2)
+                  .map((ref) => ({ inlineData: { mimeType: ref.mimeType, data: ref.image.toString('base64') } })),
                 { text: request.prompt },
               ],
             },

@@ -13,7 +13,12 @@ import {
   ProviderUnavailableError,
 } from '../infrastructure/ai-providers/errors';
 import { freeOutputSize, type FreeSizeLimits } from '../infrastructure/ai-providers/output-size';
-import type { ImageEditProvider, PixelSize, ProviderUsage } from '../infrastructure/ai-providers/provider';
+import type {
+  ImageEditProvider,
+  ImageEditRequest,
+  PixelSize,
+  ProviderUsage,
+} from '../infrastructure/ai-providers/provider';
 import { inspectResultImage } from '../infrastructure/ai-providers/result-image';
 
 /**
@@ -74,6 +79,8 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
   return {
     id: provider,
     model: settings.model,
+    // GPT image edits take up to 16 images, the first the one edited; other models edit one image.
+    maxReferences: isGptImageModel(settings.model) ? 15 : 0,
     inputSide(target) {
       if (!takesAnySize(settings.model)) return MAX_INPUT_SIDE_FIXED;
       const size = freeOutputSize(target, GPT_IMAGE_2_LIMITS);
@@ -93,8 +100,8 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
           .edit(
             {
               model: settings.model,
-              image: await toFile(request.image, `photo.${extension}`, { type: request.mimeType }),
-              // An area edit: the transparent pixels are where the model may change the photo.
+              image: await imagesFor(request, extension, isGptImageModel(settings.model) ? 15 : 0),
+              // An area edit: the transparent pixels are where the model may change the photo (the first image).
               ...(request.mask && { mask: await toFile(request.mask.clear, 'mask.png', { type: 'image/png' }) }),
               prompt: request.prompt,
               n: 1,
@@ -200,4 +207,19 @@ function usageOf(body: ImagesResponse, model: string): ProviderUsage | undefined
         1e6
       : undefined;
   return { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens, costUsd };
+}
+
+/** The photo alone, or the photo then its references as `image[]` (the first image is the one edited). */
+async function imagesFor(request: ImageEditRequest, extension: string, maxReferences: number) {
+  const photo = await toFile(request.image, `photo.${extension}`, { type: request.mimeType });
+  const references = (request.references ?? []).slice(0, maxReferences);
+  if (references.length === 0) return photo;
+  const files = await Promise.all(
+    references.map((ref, index) =>
+      toFile(ref.image, `reference-${index + 1}.${ref.mimeType === 'image/png' ? 'png' : 'jpg'}`, {
+        type: ref.mimeType,
+      }),
+    ),
+  );
+  return [photo, ...files];
 }

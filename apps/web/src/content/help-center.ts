@@ -214,6 +214,27 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
           },
         ],
       },
+      {
+        title: 'Several enhancements together',
+        blocks: [
+          {
+            paragraph: [
+              'Enhancement templates can be combined: tick Professional Enhancement, Blue Sky and Perfect Lawn in any mix and each photo gets all of them in one pass, as one image against your allowance. Staging templates are one at a time; picking one clears the enhancements you ticked, and ticking an enhancement clears a staging template. In ',
+              term('Generate again'),
+              ', choose one enhancement as the template and tick the others under ',
+              term('Also apply'),
+              '.',
+            ],
+          },
+          {
+            paragraph: [
+              'For a furnished room, tick ',
+              term('Remove furniture first'),
+              ' under a staging template’s style: the room’s own furniture is taken out before the new furniture goes in, at no extra image. Empty Room and Declutter empty the room themselves, so they do not offer it.',
+            ],
+          },
+        ],
+      },
       { title: 'What each template does', blocks: [{ templateTable: true }] },
     ],
   },
@@ -281,7 +302,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
               [term('Completed'), ': the result is ready to compare and download.'],
               [
                 term('Failed'),
-                ': the photo could not be processed. It does not count against your images, so you can simply upload it again.',
+                ': the photo could not be processed. It does not count against your images, so you can simply upload it again, or use Generate again on it.',
               ],
             ],
           },
@@ -339,20 +360,34 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
               term('Listing'),
               ' on a project lets you rename it and add the listing address and MLS number (the projects list can be searched by name or address). Under ',
               term('Disclosure rules'),
-              ', choose your MLS or state: California (AB 723), CRMLS, Stellar MLS, RealTracs, MLS Now, Bright MLS, SmartMLS or Generic. Hearth then knows which of your photos were altered (staging, sky, lawn, decluttering, custom instructions) and which only had light and colour corrected, which need no disclosure.',
+              ', choose your MLS or state: California (AB 723), CRMLS, Stellar MLS, RealTracs, MLS Now, Bright MLS, SmartMLS or Generic. Hearth then knows which of your photos were altered (staging, sky, lawn, decluttering, custom instructions) and which only had light and colour corrected, which need no disclosure. The review dialog marks each result ',
+              term('Disclosed'),
+              ' (with the caption your rules give it) or ',
+              term('Exempt'),
+              ', and warns before you use a template your rules do not allow.',
             ],
           },
           {
             bullets: [
               [
                 term('Download for MLS'),
-                ' makes a ZIP in the order your MLS asks for: numbered files, each original placed beside its altered photo where required, labels burned in only where allowed, a captions.csv with the caption of every photo, and a remarks.txt with the sentence for your public remarks. If a photo breaks your MLS’s rules, the download says which photo and which rule.',
+                ' makes a ZIP in the order your MLS asks for: numbered files, each original placed beside its altered photo where required, a label burned in where your rules require one (or, if you tick the box, where they allow one), a captions.csv with the caption of every photo, and a remarks.txt with the sentence for your public remarks. If a photo breaks your MLS’s rules, the download says which photo and which rule.',
               ],
               [
                 term('Publish originals page'),
                 ' makes a page anyone can open without signing in, showing each altered photo beside its original, as California law asks. Its address and QR code (PNG or SVG) go in your listing; ',
                 term('Unpublish'),
                 ' takes it down at once.',
+              ],
+              [
+                term('Keep furniture consistent'),
+                ' stages every photo of one room with the same furniture. Turn it on in ',
+                term('Listing'),
+                ', then in the review give the photos of each room the same ',
+                term('Room'),
+                ' name (“Living room”). The first staged photo of a room you use is sent with the room’s other photos as a furniture reference when they are staged or generated again; the version says “Furniture matched to …”. Photos uploaded together are staged side by side, so name the rooms and use ',
+                term('Generate again'),
+                ' on the others.',
               ],
             ],
           },

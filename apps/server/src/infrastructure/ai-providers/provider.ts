@@ -33,6 +33,12 @@ export interface ImageEditRequest {
    * model offers that is closest to it (models that take only a shape answer at their one size).
    */
   targetSize: PixelSize;
+  /**
+   * Other images sent after the photo, as references (issue 13: the room's accepted staging, whose furniture the
+   * edit should repeat). Each adapter sends as many as its model takes (`maxReferences`) and the prompt says what
+   * they are for.
+   */
+  references?: { image: Buffer; mimeType: ImageMimeType }[];
   /** Aborts the call: the per-call timeout, or the job being cancelled. */
   signal?: AbortSignal;
   /**
@@ -87,6 +93,8 @@ export interface ImageEditProvider {
    * uploaded that the model would shrink anyway.
    */
   inputSide(target: PixelSize): number;
+  /** How many reference images the model takes besides the photo (decisions 022–024); 0 or undefined: none. */
+  readonly maxReferences?: number;
   edit(request: ImageEditRequest): Promise<AdapterEditResult>;
 }
 
@@ -97,5 +105,7 @@ export interface StagingProvider {
   readonly model: string;
   /** The first provider's `inputSide`: the photo is encoded once, for the provider tried first. */
   inputSide(target: PixelSize): number;
+  /** The first provider's `maxReferences`: whether the room's furniture reference is worth sending. */
+  readonly maxReferences?: number;
   edit(request: ImageEditRequest): Promise<ImageEditResult>;
 }

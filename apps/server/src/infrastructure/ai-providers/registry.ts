@@ -71,6 +71,7 @@ function reportingCalls(adapter: ImageEditProvider, onCall: StagingProviderDeps[
     id: adapter.id,
     model: adapter.model,
     inputSide: (target) => adapter.inputSide(target),
+    maxReferences: adapter.maxReferences,
     async edit(request) {
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
@@ -98,6 +99,7 @@ export function withFallbacks(stacks: RetryingProvider[], log?: Pick<Logger, 'wa
     id: primary.id,
     model: primary.model,
     inputSide: (target) => primary.inputSide(target),
+    maxReferences: primary.maxReferences,
     async edit(request) {
       let firstError: unknown;
       for (const [index, stack] of stacks.entries()) {

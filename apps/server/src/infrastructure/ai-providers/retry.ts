@@ -25,7 +25,7 @@ export interface RetryOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export type RetryingProvider = Pick<ImageEditProvider, 'id' | 'model' | 'inputSide'> & {
+export type RetryingProvider = Pick<ImageEditProvider, 'id' | 'model' | 'inputSide' | 'maxReferences'> & {
   edit(request: ImageEditRequest): Promise<ImageEditResult>;
 };
 
@@ -79,6 +79,7 @@ export function withRetries(provider: ImageEditProvider, options: RetryOptions):
     id: provider.id,
     model: provider.model,
     inputSide: (target) => provider.inputSide(target),
+    maxReferences: provider.maxReferences,
     async edit(request) {
       for (let attempt = 1; ; attempt++) {
         request.signal?.throwIfAborted();

@@ -181,6 +181,11 @@ export const project = pgTable(
     /** The disclosure profile the listing follows (a catalogue kept in code, @hearth/contracts). */
     disclosureProfile: text('disclosure_profile').default('generic').notNull(),
     /**
+     * 'Keep furniture consistent' (issue 13): staging a photo passes the first accepted staged version of the
+     * same room as a reference image (decision 111).
+     */
+    keepFurnitureConsistent: boolean('keep_furniture_consistent').default(false).notNull(),
+    /**
      * The unguessable token of the listing's public originals page; null while it is not published. A
      * published listing is kept past its retention date until it is unpublished.
      */
@@ -207,6 +212,8 @@ export const photo = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
+    /** The room it shows, as the agent names it: photos of one project with the same room share furniture. */
+    room: text('room'),
     imageType: text('image_type').$type<ImageType>().notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
@@ -258,6 +265,22 @@ export const photo = pgTable(
  * when it is asked for, given back once if it fails. The photo's own result columns mirror its chosen version
  * (or its newest, before one is chosen), kept in step by the photos module in the same transaction.
  */
+/**
+ * An original being stored for a photo that has no row yet (issue 15). Written before the bytes go to storage
+ * and removed in the transaction that creates the photo (or when the file is refused): a row that outlives its
+ * upload marks an original a killed process left behind, which retention removes.
+ */
+export const uploadInFlight = pgTable(
+  'upload_in_flight',
+  {
+    photoId: uuid('photo_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index('upload_in_flight_created_idx').on(table.createdAt)],
+);
+
 export const photoVersion = pgTable(
   'photo_version',
   {
@@ -301,6 +324,8 @@ export const photoVersion = pgTable(
     needsReview: boolean('needs_review').default(false).notNull(),
     reviewReason: text('review_reason'),
     error: text('error'),
+    /** The version of another photo of the same room sent to the provider as a furniture reference (decision 111). */
+    referenceVersionId: uuid('reference_version_id'),
     attempts: integer('attempts').default(0).notNull(),
     /**
      * The `photo.enhance` job that owns this version now (the version's id for the first one). Stalled-version

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,6 +38,12 @@ export function createLocalStorage(rootDir: string): ObjectStorage {
     async delete(key) {
       const target = fullPath(key);
       await rm(target, { force: true });
+      // A write the process died in left its bytes beside the object: they go with it.
+      const partial = (name: string) => name.startsWith(`${path.basename(target)}.`) && name.endsWith('.part');
+      const siblings = await readdir(path.dirname(target)).catch(() => []);
+      await Promise.all(
+        siblings.filter(partial).map((name) => rm(path.join(path.dirname(target), name), { force: true })),
+      );
       // Photo folders hold only their own files: drop the folder once it is empty.
       await rmdir(path.dirname(target)).catch(() => undefined);
     },

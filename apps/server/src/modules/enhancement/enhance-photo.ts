@@ -16,6 +16,7 @@ import { completed, failed, skipped, type JobContext, type JobOutcome } from '..
 import {
   completeVersion,
   failVersion,
+  findFurnitureReference,
   findPhoto,
   findVersion,
   recordPhotoFiles,
@@ -187,8 +188,8 @@ async function enhance(
   handedBack?.throwIfAborted();
   const result = await runEngine(
     deps,
-    version,
-    { inputPath: file('preview.jpg'), outputPath: file('result.jpg'), decoded },
+    { photo, version },
+    { inputPath: file('preview.jpg'), outputPath: file('result.jpg'), referencePath: file('reference.jpg'), decoded },
     signal,
     handedBack,
   );
@@ -324,7 +325,8 @@ async function preparePreview(
   await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
   // The original is decoded once: the preview, the thumbnail and the local engine all start from these
   // pixels (docs/decisions/083). Only the local engine keeps them; a provider call reads the preview file.
-  const decoded = await cpu(deps)(async () => {
+  // Everything else of the version waits for the preview: it goes ahead of other photos' fitting.
+  const decoded = await cpuFirst(deps)(async () => {
     handedBack?.throwIfAborted();
     const pixels = await decodePhoto(file('original'), photo.imageType).catch((error: unknown) => {
       throw new PermanentEnhancementError(UNREADABLE_FAILURE, { cause: error });
@@ -343,7 +345,7 @@ async function preparePreview(
   return decoded;
 }
 
-type EngineFiles = { inputPath: string; outputPath: string; decoded?: DecodedPhoto };
+type EngineFiles = { inputPath: string; outputPath: string; referencePath: string; decoded?: DecodedPhoto };
 
 /** The local engine's operations when this version runs on it, else undefined (a provider runs it). */
 function localOperationsFor(deps: EnhanceDeps, version: VersionRow) {
@@ -359,7 +361,7 @@ function localOperationsFor(deps: EnhanceDeps, version: VersionRow) {
  */
 async function runEngine(
   deps: EnhanceDeps,
-  version: VersionRow,
+  { photo, version }: { photo: PhotoRow; version: VersionRow },
   files: EngineFiles,
   signal: AbortSignal,
   handedBack: AbortSignal | undefined,
@@ -383,12 +385,15 @@ async function runEngine(
   }
   if (!deps.staging) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
 
+  const reference = await furnitureReference(deps, deps.staging, photo, version, files.referencePath);
+  handedBack?.throwIfAborted();
   const result = await runGenerativeEdit({
     inputPath: files.inputPath,
     outputPath: files.outputPath,
     prompt: finalPromptForVersion(version),
     templateId: version.templateId,
     provider: deps.staging,
+    referencePaths: reference.paths,
     signal,
     limits: deps.limits,
   });
@@ -396,8 +401,9 @@ async function runEngine(
   deps.log.info({ versionId: version.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
   return {
     engine: result.engine,
-    operations: result.operations,
-    notes: result.notes,
+    operations: reference.paths.length ? [...result.operations, 'furniture-reference'] : result.operations,
+    notes: [...reference.notes, ...result.notes],
+    referenceVersionId: reference.versionId,
     width: result.width,
     height: result.height,
     needsReview: result.needsReview,
@@ -412,7 +418,43 @@ async function runEngine(
   };
 }
 
+/**
+ * 'Keep furniture consistent' (decision 111): the room's accepted staging, downloaded to `referencePath` for the
+ * provider, with a note that says where it came from; or, when the provider takes no references, a note that the
+ * photo was staged without it.
+ */
+async function furnitureReference(
+  deps: EnhanceDeps,
+  staging: StagingProvider,
+  photo: PhotoRow,
+  version: VersionRow,
+  referencePath: string,
+): Promise<{ paths: string[]; versionId: string | null; notes: string[] }> {
+  const none = { paths: [], versionId: null, notes: [] };
+  const found = await findFurnitureReference(deps.db, photo, version);
+  if (!found) return none;
+  const source = `${found.photo.fileName} (version ${found.version.number})`;
+  if (!staging.maxReferences) {
+    return {
+      ...none,
+      notes: [`${staging.model} takes no reference images: staged without the furniture of ${source}.`],
+    };
+  }
+  const stored = await deps.storage.get(found.version.resultKey!).catch((error: unknown) => {
+    if (error instanceof StorageNotFoundError) return undefined;
+    throw error;
+  });
+  if (!stored) return { ...none, notes: [`The furniture reference ${source} could not be read: staged without it.`] };
+  await pipeline(stored, createWriteStream(referencePath));
+  return {
+    paths: [referencePath],
+    versionId: found.version.id,
+    notes: [`Furniture matched to ${source}, sent as a reference image.`],
+  };
+}
+
 const cpu = (deps: EnhanceDeps) => deps.limits?.cpu ?? ((task) => task());
+const cpuFirst = (deps: EnhanceDeps) => deps.limits?.cpuBeforeCall ?? ((task) => task());
 
 async function openOriginal({ db, storage }: EnhanceDeps, photo: PhotoRow) {
   try {

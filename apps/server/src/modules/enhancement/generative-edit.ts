@@ -26,8 +26,27 @@ export interface GenerativeEditInput {
   /** Decides which rows the edit may change, for the structure check. */
   templateId: string | null;
   provider: StagingProvider;
+  /**
+   * Images of the same room already staged (the room's accepted version, decision 111): each is sent after the
+   * photo at the size the model can use, and the prompt says what they are for.
+   */
+  referencePaths?: string[];
   signal?: AbortSignal;
   limits?: StageLimits;
+}
+
+/**
+ * What the prompt says about the references, after everything else: which image is edited, what to take from the
+ * others (the furniture) and what not (their camera, walls and windows). Decision 111.
+ */
+export function furnitureReferenceInstruction(count: number): string {
+  const which = count === 1 ? 'The second image shows' : `Images 2 to ${count + 1} show`;
+  return (
+    `Edit only the first image. ${which} this same room from another angle, already staged for the listing: ` +
+    'it is a furniture reference. Use the same furniture pieces, decor, materials and colours where they would be ' +
+    'visible from this angle, so the listing shows one consistently furnished room. Do not copy the reference’s ' +
+    'camera angle, walls, windows, floor or lighting; keep this photo’s own architecture exactly as it is.'
+  );
 }
 
 /** Runs a task when a slot is free (p-limit's shape). */
@@ -36,10 +55,12 @@ export type Limit = <T>(task: () => Promise<T>) => Promise<T>;
 /**
  * A provider call is seconds to minutes of waiting between two bursts of CPU work (encoding the photo it is
  * sent, then fitting what comes back). Separate limits let a worker keep several calls in flight while the
- * CPU work around them stays within the cores (see workers.ts).
+ * CPU work around them stays within the cores (see enhancement/jobs.ts).
  */
 export interface StageLimits {
   cpu: Limit;
+  /** The same cores, ahead of other CPU work: what a provider call waits for, so no call slot sits idle. */
+  cpuBeforeCall: Limit;
   providerCalls: Limit;
 }
 
@@ -76,13 +97,32 @@ export interface ProviderResolution {
 }
 
 export async function runGenerativeEdit(input: GenerativeEditInput): Promise<GenerativeEditResult> {
-  const { cpu, providerCalls } = input.limits ?? { cpu: unlimited, providerCalls: unlimited };
-  const sent = await cpu(() => encodeForProvider(input.inputPath, (source) => input.provider.inputSide(source)));
+  const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? {
+    cpu: unlimited,
+    cpuBeforeCall: unlimited,
+    providerCalls: unlimited,
+  };
+  const sent = await cpuBeforeCall(() =>
+    encodeForProvider(input.inputPath, (source) => input.provider.inputSide(source)),
+  );
+  const referencePaths = (input.referencePaths ?? []).slice(0, input.provider.maxReferences ?? 0);
+  const references = await cpuBeforeCall(() =>
+    Promise.all(
+      referencePaths.map(async (referencePath) => {
+        const encoded = await encodeForProvider(referencePath, (source) => input.provider.inputSide(source));
+        return { image: encoded.image, mimeType: 'image/jpeg' as const };
+      }),
+    ),
+  );
+  const prompt = references.length
+    ? `${input.prompt}\n\n${furnitureReferenceInstruction(references.length)}`
+    : input.prompt;
   const answer = await providerCalls(() =>
     input.provider.edit({
       image: sent.image,
       mimeType: 'image/jpeg',
-      prompt: input.prompt,
+      prompt,
+      ...(references.length ? { references } : {}),
       aspectRatio: sent.width / sent.height,
       targetSize: sent.source,
       signal: input.signal,

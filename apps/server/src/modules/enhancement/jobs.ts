@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../infrastructure/db/client';
@@ -8,6 +9,7 @@ import { SqlRateLimitStore } from '../../infrastructure/ai-providers/rate-limit'
 import { createStagingProvider, type ProviderCallReport } from '../../infrastructure/ai-providers/registry';
 import type { ObjectStorage } from '../../infrastructure/storage/object-storage';
 import { enhancePhoto, type EnhanceDeps } from './enhance-photo';
+import type { StageLimits } from './generative-edit';
 import { handBackPhoto, recoverStalledPhotos } from './recover-stalled';
 
 export interface PhotoJobDeps {
@@ -47,10 +49,17 @@ export async function registerPhotoJobs(
   const staging = createStagingProvider(config.ai, { rateLimitStore, log, onCall: deps.onProviderCall });
   log.info({ staging: describeStagingAvailability(config.ai).reason }, 'photo worker started');
   const expireMs = config.queue.enhanceExpireSeconds * 1000;
-  // WORKER_CONCURRENCY bounds the CPU work; with a provider, AI_CONCURRENCY more photos may be waiting on
-  // their calls at the same time, so the cores stay busy with the photos around them.
-  const limits = { cpu: pLimit(config.workerConcurrency), providerCalls: pLimit(config.ai.concurrency) };
-  const photosAtOnce = config.workerConcurrency + (staging ? config.ai.concurrency : 0);
+  // WORKER_CONCURRENCY bounds the CPU work. With a provider, twice AI_CONCURRENCY more versions may be under
+  // way: one set in their calls, the next with their photos encoded and waiting for a call slot. The CPU work
+  // a call waits for goes ahead of the fitting of answers, so call slots never wait on the cores
+  // (docs/decisions/025).
+  const cores = new PQueue({ concurrency: config.workerConcurrency });
+  const limits: StageLimits = {
+    cpu: (task) => cores.add(task, { priority: 0 }),
+    cpuBeforeCall: (task) => cores.add(task, { priority: 1 }),
+    providerCalls: pLimit(config.ai.concurrency),
+  };
+  const photosAtOnce = config.workerConcurrency + (staging ? 2 * config.ai.concurrency : 0);
   const enhanceDeps = {
     db,
     storage,

@@ -11,6 +11,8 @@ export const MLS_MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export interface ExportSettings {
   profile: DisclosureProfile;
   longEdge: number;
+  /** Whether altered photos carry the profile's label: always where it is required, by choice where allowed. */
+  burnLabel: boolean;
   /** The originals page's absolute URL, while the listing is published. */
   publicUrl: string | null;
   madeAt: Date;
@@ -43,7 +45,7 @@ export function planExport(photos: ExportablePhoto[], settings: ExportSettings):
       caption,
       classification: photo.edit.classification,
       description: resultDescription(photo.edit, caption, settings.publicUrl),
-      ...(disclosed && profile.label.rule === 'required' ? { label: labelOf(profile, settings.publicUrl) } : {}),
+      ...(disclosed && settings.burnLabel ? { label: labelOf(profile, settings.publicUrl) } : {}),
     };
     if (!disclosed || profile.originals === 'none' || !photo.originalKey) return [result];
     const original = {

@@ -1,5 +1,6 @@
 import { ALTERATION_LABELS, captionFor, type DisclosureProfile } from '@hearth/contracts';
 import type { ExportablePhoto } from './check';
+import { RENDITION_FORMATS, RENDITION_WIDTHS } from './public-images';
 
 export interface PublicListing {
   /** The listing address, else the project's name: nothing about the agent's account. */
@@ -21,7 +22,7 @@ const escapeHtml = (text: string) =>
  */
 export function renderPublicPage(listing: PublicListing): string {
   const title = escapeHtml(listing.title);
-  const items = listing.photos.map((photo) => figure(listing, photo)).join('\n');
+  const items = listing.photos.map((photo, index) => figure(listing, photo, index === 0)).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -53,12 +54,18 @@ ${items || '<p>No photos are published for this listing.</p>'}
 </html>`;
 }
 
-function figure(listing: PublicListing, photo: ExportablePhoto): string {
-  const size = photo.width && photo.height ? ` width="${photo.width}" height="${photo.height}"` : '';
+/** How wide a picture shows (main is at most 1200 px, less 32 px of page and 34 px of card padding). */
+const SIZES = {
+  alone: '(min-width: 1200px) 1134px, calc(100vw - 66px)',
+  paired: '(min-width: 1200px) 561px, (min-width: 768px) calc(50vw - 39px), calc(100vw - 66px)',
+};
+
+function figure(listing: PublicListing, photo: ExportablePhoto, first: boolean): string {
+  const paired = photo.edit.classification !== 'exempt' && Boolean(photo.originalKey);
   const image = (kind: 'result' | 'original', alt: string) =>
-    `<img src="${listing.path}/photos/${photo.id}/${kind}.jpg" alt="${escapeHtml(alt)}"${size} loading="lazy" decoding="async">`;
+    picture(`${listing.path}/photos/${photo.id}/${kind}`, alt, photo, paired ? SIZES.paired : SIZES.alone, first);
   const name = escapeHtml(photo.fileName);
-  if (photo.edit.classification === 'exempt' || !photo.originalKey) {
+  if (!paired) {
     return `<article><div class="pair"><figure>${image('result', photo.fileName)}<figcaption>${name}: light, colour and exposure adjusted only; not digitally altered.</figcaption></figure></div></article>`;
   }
   const caption = captionFor(listing.profile, photo.edit);
@@ -70,4 +77,19 @@ function figure(listing: PublicListing, photo: ExportablePhoto): string {
 </div>
 <p class="statement">${escapeHtml(caption)}: this photo was digitally altered (${escapeHtml(what)}). The unaltered original is shown beside it.</p>
 </article>`;
+}
+
+/**
+ * One picture in the sizes and formats the browser picks from (AVIF, WebP, else JPEG), linked to the full-size
+ * photo. The first row of the page is loaded at once (it is what a visitor sees first); the rest as they scroll.
+ */
+function picture(base: string, alt: string, photo: ExportablePhoto, sizes: string, eager: boolean): string {
+  const srcset = (format: string) => RENDITION_WIDTHS.map((w) => `${base}-${w}.${format} ${w}w`).join(', ');
+  const sources = RENDITION_FORMATS.filter((format) => format !== 'jpg')
+    .map((format) => `<source type="image/${format}" srcset="${srcset(format)}" sizes="${sizes}">`)
+    .join('');
+  const size = photo.width && photo.height ? ` width="${photo.width}" height="${photo.height}"` : '';
+  const loading = eager ? ' fetchpriority="high"' : ' loading="lazy"';
+  const img = `<img src="${base}-960.jpg" srcset="${srcset('jpg')}" sizes="${sizes}" alt="${escapeHtml(alt)}"${size}${loading} decoding="async">`;
+  return `<a href="${base}.jpg" aria-label="${escapeHtml(alt)}, full size"><picture>${sources}${img}</picture></a>`;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../infrastructure/http/errors';
 import {
   disclosureProfileSummarySchema,
   idParamsSchema,
@@ -14,15 +15,39 @@ import {
   profileSummaries,
   publicListingImage,
   publicListingPage,
+  publicListingRendition,
   type ListingDeps,
 } from './service';
+import {
+  createRenditionCache,
+  RENDITION_FORMATS,
+  RENDITION_WIDTHS,
+  type RenditionFormat,
+  type RenditionWidth,
+} from './public-images';
 
 const publicPageParams = z.object({ token: z.string().max(100) });
+/** `result.jpg` or `original.jpg` at full size; `result-960.avif` and the like: a copy for the page's srcset. */
+const PUBLIC_IMAGE_FILE = new RegExp(
+  `^(result|original)(?:-(${RENDITION_WIDTHS.join('|')}))?\\.(${RENDITION_FORMATS.join('|')})$`,
+);
 const publicImageParams = z.object({
   token: z.string().max(100),
   photoId: z.uuid({ error: 'Not found' }),
-  file: z.enum(['result.jpg', 'original.jpg'], { error: 'Not found' }),
+  file: z.string().max(40),
 });
+
+/** The image a file name asks for; a name the page never links is simply not there (404). */
+function publicImageFile(file: string) {
+  const [, kind, width, format] = PUBLIC_IMAGE_FILE.exec(file) ?? [];
+  // Full size is the stored JPEG itself; only the smaller copies come in other formats.
+  if (!kind || (!width && format !== 'jpg')) throw notFound('Not found');
+  return {
+    kind: kind as 'result' | 'original',
+    size: width ? { width: Number(width) as RenditionWidth, format: format as RenditionFormat } : null,
+  };
+}
+const CONTENT_TYPES: Record<RenditionFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
 
 /** Nothing of a listing's public page is ever indexed, and nothing of it outlives a revocation in a cache. */
 const PUBLIC_HEADERS = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-cache' };
@@ -49,7 +74,7 @@ export async function listingRoutes(app: FastifyInstance, deps: ListingDeps) {
     '/api/projects/:id/mls-export',
     { schema: { params: idParamsSchema, querystring: mlsExportQuerySchema } },
     async (request, reply) => {
-      const { stream, fileName } = await exportForMls(deps, request.user.id, request.params.id, request.query.size);
+      const { stream, fileName } = await exportForMls(deps, request.user.id, request.params.id, request.query);
       reply.header('content-type', 'application/zip');
       reply.header('content-disposition', attachment(fileName));
       reply.header('x-content-type-options', 'nosniff');
@@ -74,17 +99,20 @@ export async function listingRoutes(app: FastifyInstance, deps: ListingDeps) {
     return html ? reply.send(html) : reply.status(404).send(GONE_PAGE);
   });
 
+  const renditions = createRenditionCache();
   api.get(
     '/listing/:token/photos/:photoId/:file',
     { schema: { params: publicImageParams } },
     async (request, reply) => {
-      const { token, photoId, file } = request.params;
-      const image = await publicListingImage(deps, token, photoId, file === 'result.jpg' ? 'result' : 'original');
-      reply
-        .headers(PUBLIC_HEADERS)
-        .header('content-type', image.contentType)
-        .header('x-content-type-options', 'nosniff');
-      return reply.send(image.stream);
+      const { token, photoId } = request.params;
+      const file = publicImageFile(request.params.file);
+      reply.headers(PUBLIC_HEADERS).header('x-content-type-options', 'nosniff');
+      if (!file.size) {
+        const image = await publicListingImage(deps, token, photoId, file.kind);
+        return reply.type(image.contentType).send(image.stream);
+      }
+      const image = await publicListingRendition({ ...deps, renditions }, token, photoId, file.kind, file.size);
+      return reply.type(CONTENT_TYPES[file.size.format]).send(image);
     },
   );
 }

@@ -6,6 +6,7 @@ import {
   zipFileName,
   type DisclosureProfileSummary,
   type ListingCheck,
+  type MlsExportQuery,
 } from '@hearth/contracts';
 import type { Db } from '../../infrastructure/db/client';
 import { HttpError, notFound } from '../../infrastructure/http/errors';
@@ -16,6 +17,7 @@ import { listingPhotos } from '../photos/service';
 import { findPublishedProject, publicListingPath, requireProject, type ProjectRow } from '../projects/service';
 import { checkListing, exportable } from './check';
 import { exportEntries } from './mls-export';
+import type { RenditionCache, RenditionRequest } from './public-images';
 import { renderPublicPage } from './public-page';
 
 export interface ListingDeps {
@@ -33,6 +35,8 @@ export function profileSummaries(): DisclosureProfileSummary[] {
     sourceTitle: p.source.title,
     sourceUrl: p.source.url,
     label: p.label.rule,
+    labelText: p.label.text,
+    labelWithUrl: p.label.withUrl,
     originals: p.originals,
     remarks: p.remarks,
     rules: p.restrictions.map((r) => r.rule),
@@ -63,11 +67,18 @@ export async function exportForMls(
   { db, storage, appUrl }: ListingDeps,
   userId: string,
   projectId: string,
-  longEdge: number,
+  { size: longEdge, label }: MlsExportQuery,
   now = new Date(),
 ): Promise<{ stream: Readable; fileName: string }> {
   const project = await requireProject(db, userId, projectId);
   const profile = profileOf(project);
+  if (label && profile.label.rule === 'prohibited') {
+    throw new HttpError(
+      400,
+      `${profile.name} does not allow text on listing photos: download without a label.`,
+      'LABEL_PROHIBITED',
+    );
+  }
   const photos = exportable(await listingPhotos(db, projectId));
   if (!photos.length) throw new HttpError(404, 'No completed photos available for download yet', 'NO_ENHANCED_PHOTOS');
   const violations = checkListing(profile, photos, { published: Boolean(project.publicToken) });
@@ -79,7 +90,8 @@ export async function exportForMls(
     });
   }
   const publicUrl = absoluteUrl(appUrl, project);
-  const entries = exportEntries(storage, photos, { profile, longEdge, publicUrl, madeAt: now });
+  const burnLabel = profile.label.rule === 'required' || label;
+  const entries = exportEntries(storage, photos, { profile, longEdge, burnLabel, publicUrl, madeAt: now });
   const name = project.address ?? project.name;
   return { stream: zipStream(entries), fileName: zipFileName(`${name} MLS`).replace(/_enhanced\.zip$/, '.zip') };
 }
@@ -113,22 +125,46 @@ export async function publicListingPage(db: Db, token: string): Promise<string |
   });
 }
 
-/** One image of the public page: a photo of that listing only, its result or its unaltered original. */
+/** One image of the public page at full size: a photo of that listing only, its result or its unaltered original. */
 export async function publicListingImage(
   { db, storage }: Pick<ListingDeps, 'db' | 'storage'>,
   token: string,
   photoId: string,
-  kind: 'result' | 'original',
+  kind: PublicImageKind,
 ): Promise<{ stream: Readable; contentType: string }> {
+  const key = await publicImageKey(db, token, photoId, kind);
+  // An area edit's result is a PNG (decision 015); every other file a JPEG.
+  return { stream: await openStored(storage, key), contentType: resultFormatOf(key).contentType };
+}
+
+/** A smaller copy of one image of the public page (its srcset), in a modern format. */
+export async function publicListingRendition(
+  { db, storage, renditions }: Pick<ListingDeps, 'db' | 'storage'> & { renditions: RenditionCache },
+  token: string,
+  photoId: string,
+  kind: PublicImageKind,
+  size: Pick<RenditionRequest, 'width' | 'format'>,
+): Promise<Buffer> {
+  const key = await publicImageKey(db, token, photoId, kind);
+  const load = async () => Buffer.concat(await (await openStored(storage, key)).toArray());
+  return renditions.get({ key, ...size, load });
+}
+
+type PublicImageKind = 'result' | 'original';
+
+/** The storage key of a published photo's image; 404 for anything the token does not publish. */
+async function publicImageKey(db: Db, token: string, photoId: string, kind: PublicImageKind): Promise<string> {
   const project = await findPublishedProject(db, token);
   if (!project) throw notFound('Not found');
   const photo = exportable(await listingPhotos(db, project.id)).find((p) => p.id === photoId);
   const key = kind === 'result' ? photo?.resultKey : photo?.originalKey;
   if (!key) throw notFound('Not found');
-  const stream = await storage.get(key).catch((error: unknown) => {
+  return key;
+}
+
+function openStored(storage: ObjectStorage, key: string): Promise<Readable> {
+  return storage.get(key).catch((error: unknown) => {
     if (error instanceof StorageNotFoundError) throw notFound('Not found');
     throw error;
   });
-  // An area edit's result is a PNG (decision 015).
-  return { stream, contentType: resultFormatOf(key).contentType };
 }

@@ -12,6 +12,7 @@ import { assertCanUpload } from '../access/service';
 import { reserveForUpload } from '../usage/service';
 import { toPhoto } from './dto';
 import { discard, type ReceivedUpload } from './receive';
+import { clearUploadsInFlight } from './uploads-in-flight';
 import { changeInProject } from './progress';
 import { insertPhotos } from './repository';
 import { insertVersions } from './version-repository';
@@ -80,10 +81,15 @@ export async function acceptUpload(
           ),
         ),
       );
+      // The originals now belong to photos: no longer in flight.
+      await clearUploadsInFlight(
+        tx,
+        photos.map((p) => p.id),
+      );
       return { photos, versions };
     }));
   } catch (error) {
-    await discard(storage, upload.files);
+    await discard({ storage, db }, upload.files);
     throw error;
   }
   // From here the files belong to committed photos: whatever fails next must not delete them.

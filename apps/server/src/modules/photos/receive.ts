@@ -20,6 +20,8 @@ import {
 import { bodySignal } from '../../infrastructure/http/body-deadlines';
 import { HttpError } from '../../infrastructure/http/errors';
 import type { ObjectStorage } from '../../infrastructure/storage/object-storage';
+import type { Db } from '../../infrastructure/db/client';
+import { clearUploadsInFlight, markUploadInFlight } from './uploads-in-flight';
 
 export interface ReceivedFile {
   /** The photo's id, chosen as its bytes arrived: they are stored under `key` already. */
@@ -46,8 +48,9 @@ export interface ReceivedUpload {
   fields: Record<string, string>;
 }
 
-export interface ReceiveDeps {
-  storage: ObjectStorage;
+export interface ReceiveDeps extends StoredOriginals {
+  /** Whose upload it is: originals in flight are recorded under this user. */
+  userId: string;
   /** Where a photo's original is stored, by the photo's id. */
   keyOf: (photoId: string) => string;
   /** For the few files whose whole bytes must be read to be checked (TIFF, GIF, HEIC). */
@@ -100,7 +103,7 @@ export async function receiveUpload(request: FastifyRequest, deps: ReceiveDeps):
     if (signal.aborted) throw signal.reason;
     if (!request.raw.complete) throw interrupted();
   } catch (error) {
-    await discard(deps.storage, files);
+    await discard(deps, files);
     throw translateMultipartError(error);
   }
   return { files, refused, fields };
@@ -134,12 +137,14 @@ async function receiveFile(part: MultipartFile, deps: ReceiveDeps, signal: Abort
   signal.addEventListener('abort', stopOnAbort, { once: true });
   let tapped: Tapped;
   try {
+    // Recorded first: should the process die before the photo's row exists, retention finds the original.
+    await markUploadInFlight(deps.db, { photoId: id, userId: deps.userId, storageKey: key });
     const tap = tapStream(part.file);
     // The stored object's type is settled by the check below; originals are never served as they are.
     await deps.storage.put(key, tap.stream, 'application/octet-stream');
     tapped = tap.result();
   } catch (error) {
-    await deps.storage.delete(key).catch(() => undefined);
+    await removeOriginal(deps, id, key).catch(() => undefined);
     if (signal.aborted) throw signal.reason;
     // The part failing, or being closed under us by the parser, is the body's fault; a storage error is ours.
     if (partError || (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') malformedBody(error);
@@ -148,11 +153,11 @@ async function receiveFile(part: MultipartFile, deps: ReceiveDeps, signal: Abort
     signal.removeEventListener('abort', stopOnAbort);
   }
   const outcome = await checkFile(part, key, fileName, tapped, deps).catch(async (error: unknown) => {
-    await deps.storage.delete(key);
+    await removeOriginal(deps, id, key);
     throw error;
   });
   if ('refusal' in outcome) {
-    await deps.storage.delete(key);
+    await removeOriginal(deps, id, key);
     return outcome;
   }
   return { file: { id, key, fileName, sizeBytes: tapped.sizeBytes, sha256: tapped.sha256, ...outcome.file } };
@@ -229,9 +234,24 @@ async function checkWholeFile(key: string, fileName: string, { storage, tempDir 
   }
 }
 
+/** Where a batch's originals are stored, and the database that knows which are in flight. */
+export interface StoredOriginals {
+  storage: ObjectStorage;
+  db: Db;
+}
+
 /** Removes the stored files of a batch that is not taken. */
-export async function discard(storage: ObjectStorage, files: ReceivedFile[]) {
+export async function discard({ storage, db }: StoredOriginals, files: ReceivedFile[]) {
   await Promise.all(files.map((f) => storage.delete(f.key)));
+  await clearUploadsInFlight(
+    db,
+    files.map((f) => f.id),
+  );
+}
+
+async function removeOriginal({ storage, db }: StoredOriginals, photoId: string, key: string) {
+  await storage.delete(key);
+  await clearUploadsInFlight(db, [photoId]);
 }
 
 /** Waits for the parser's next part, or stops as soon as the body is given up on (a stall, a disconnect). */

@@ -13,6 +13,7 @@ import {
   photoListSchema,
   photoSchema,
   photoVersionListSchema,
+  updatePhotoSchema,
   projectDownloadQuerySchema,
   uploadResponseSchema,
   versionParamsSchema,
@@ -32,6 +33,7 @@ import {
   listProjectPhotos,
   openPhotoFile,
   openVersionFile,
+  setPhotoRoom,
   type PhotoFile,
 } from './service';
 
@@ -82,6 +84,8 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       await checkUploadAllowed(db, id, request.params.id);
       const received = await receiveUpload(request, {
         storage: deps.storage,
+        db,
+        userId: id,
         keyOf: (photoId) => photoKeys(id, photoId).original,
         tempDir: path.join(deps.tempDir, 'uploads'),
       });
@@ -101,6 +105,12 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
       reply.header('x-content-type-options', 'nosniff');
       return reply.send(download.stream);
     },
+  );
+
+  api.patch(
+    '/api/photos/:id',
+    { schema: { params: idParamsSchema, body: updatePhotoSchema, response: { 200: photoSchema } } },
+    async (request) => setPhotoRoom(db, request.user.id, request.params.id, request.body),
   );
 
   api.get(

@@ -66,6 +66,8 @@ export { findPhoto, type PhotoRow } from './repository';
 export { findStalledVersions, findVersion, type VersionRow } from './version-repository';
 export { chooseVersion, createVersions, listPhotoVersions } from './versions';
 export { createAreaEdit } from './area-edit';
+export { findFurnitureReference, setPhotoRoom, type FurnitureReference } from './furniture-reference';
+export { removeAbandonedUploads } from './uploads-in-flight';
 export { GENERIC_FAILURE, MISSING_UPLOAD_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
 
 export type PhotoFileKind = 'original' | 'enhanced' | 'thumbnail' | 'download';

@@ -139,3 +139,8 @@ export async function versionKeysOfProject(db: Db, projectId: string) {
     .where(eq(photo.projectId, projectId));
   return rows;
 }
+
+export async function findVersionsByIds(db: Db, versionIds: string[]): Promise<VersionRow[]> {
+  if (versionIds.length === 0) return [];
+  return db.select().from(photoVersion).where(inArray(photoVersion.id, versionIds));
+}

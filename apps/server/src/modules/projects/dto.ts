@@ -20,6 +20,7 @@ export function toProject(row: ProjectRow): Project {
     disclosureProfile: disclosureProfileIdSchema.catch('generic').parse(row.disclosureProfile),
     publicUrl: row.publicToken ? publicListingPath(row.publicToken) : null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    keepFurnitureConsistent: row.keepFurnitureConsistent,
     thumbnailUrl: row.coverPhotoId ? `/api/photos/${row.coverPhotoId}/thumbnail?v=${row.updatedAt.getTime()}` : null,
   };
 }

@@ -28,6 +28,7 @@ const project = {
   disclosureProfile: 'generic' as const,
   publicUrl: null,
   publishedAt: null,
+  keepFurnitureConsistent: false,
 };
 
 const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'exterior.jpg', { type: 'image/jpeg' });

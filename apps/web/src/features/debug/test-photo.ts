@@ -6,6 +6,7 @@ export function photoFixture(overrides: Partial<Photo> = {}): Photo {
     id: 'photo-1',
     projectId: 'project-1',
     fileName: 'exterior.jpg',
+    room: null,
     status: 'processing',
     originalUrl: '/api/photos/photo-1/original',
     enhancedUrl: null,

@@ -26,6 +26,8 @@ describe('initialValues', () => {
   it('starts from the settings of the version looked at', () => {
     expect(initialValues(versionFixture({ instructions: 'Add a rug' }), templates)).toEqual({
       templateId: 'living-room',
+      alsoApply: [],
+      removeFurnitureFirst: false,
       style: 'Scandinavian',
       instructions: 'Add a rug',
       variations: 1,
@@ -34,7 +36,14 @@ describe('initialValues', () => {
 
   it('drops a template this server cannot run now', () => {
     expect(initialValues(versionFixture({ templateId: 'bedroom' }), templates).templateId).toBeNull();
-    expect(initialValues(null, templates)).toEqual({ templateId: null, style: null, instructions: '', variations: 1 });
+    expect(initialValues(null, templates)).toEqual({
+      templateId: null,
+      alsoApply: [],
+      removeFurnitureFirst: false,
+      style: null,
+      instructions: '',
+      variations: 1,
+    });
   });
 });
 
@@ -107,5 +116,51 @@ describe('generateFailure', () => {
       kind: 'inline',
       message: 'The new version could not be started. Please try again.',
     });
+  });
+});
+
+describe('several enhancements and "Remove furniture first" (issue 13)', () => {
+  const enhancement = (id: string, name: string) =>
+    template({ id, name, category: 'enhancement', combinable: true, styles: undefined, defaultStyle: undefined });
+  const catalog = [
+    template({ removeFurnitureFirst: true }),
+    enhancement('professional-enhancement', 'Professional Enhancement'),
+    enhancement('blue-sky', 'Blue Sky'),
+    enhancement('perfect-lawn', 'Perfect Lawn'),
+  ];
+
+  it('reads a combined version back into the template and the enhancements applied with it', () => {
+    const values = initialValues(versionFixture({ templateId: 'blue-sky+perfect-lawn', style: null }), catalog);
+    expect(values).toMatchObject({ templateId: 'blue-sky', alsoApply: ['perfect-lawn'], removeFurnitureFirst: false });
+    const staged = initialValues(versionFixture({ templateId: 'remove-furniture-first+living-room' }), catalog);
+    expect(staged).toMatchObject({ templateId: 'living-room', alsoApply: [], removeFurnitureFirst: true });
+  });
+
+  it('sends enhancements together as templateIds, and one as templateId', () => {
+    const values = {
+      templateId: 'blue-sky',
+      alsoApply: ['perfect-lawn'],
+      style: null,
+      instructions: '',
+      variations: 1,
+    };
+    expect(generateRequest(values, catalog, true)).toEqual({
+      templateIds: ['blue-sky', 'perfect-lawn'],
+      prompt: '',
+      variations: 1,
+    });
+    // An enhancement picked to go with a staging template is not sent.
+    const staging = { ...values, templateId: 'living-room', style: 'Modern' as const };
+    expect(generateRequest(staging, catalog, true)).toMatchObject({ templateId: 'living-room' });
+    expect(generateRequest(staging, catalog, true)).not.toHaveProperty('templateIds');
+  });
+
+  it("says 'Remove furniture first' explicitly for a template that offers it", () => {
+    const values = { templateId: 'living-room', style: null, instructions: '', variations: 1 };
+    expect(generateRequest({ ...values, removeFurnitureFirst: true }, catalog, true).removeFurnitureFirst).toBe(true);
+    expect(generateRequest(values, catalog, true).removeFurnitureFirst).toBe(false);
+    expect(
+      generateRequest({ ...values, templateId: 'blue-sky', removeFurnitureFirst: true }, catalog, true),
+    ).not.toHaveProperty('removeFurnitureFirst');
   });
 });

@@ -3,6 +3,7 @@ import { errorCode, errorMessage, errorStatus } from '../../lib/api-client';
 import type { QuotaProblem } from '../../lib/quota';
 import { quotaTitleForCode } from '../../lib/quota';
 import { isStagingTemplate, styleFor, variationsFor } from '../../lib/staging-options';
+import { choiceFromTemplateId } from '../../lib/template-ids';
 
 /** What the review needs from other features to offer 'Generate again'; the page passes it in. */
 export interface GenerateAgainOptions {
@@ -20,6 +21,10 @@ export interface GenerateAgainOptions {
 
 export interface GenerateAgainValues {
   templateId: string | null;
+  /** Other enhancement templates applied together with `templateId` (issue 13), for one image. */
+  alsoApply?: string[];
+  /** 'Remove furniture first' on a staging template that offers it. */
+  removeFurnitureFirst?: boolean;
   /** The agent's pick; the template's default stands in while none is picked (see styleFor). */
   style: StagingStyle | null;
   instructions: string;
@@ -29,13 +34,36 @@ export interface GenerateAgainValues {
 const availableTemplate = (templates: readonly Template[] | undefined, id: string | null) =>
   (id && templates?.find((t) => t.id === id && t.available)) || null;
 
-/** The form starts from the settings of the version being looked at: 'Generate again' repeats them unless changed. */
+/** The enhancements that can go with `template`, other than itself, that this server can run. */
+export function combinableWith(templates: readonly Template[] | undefined, template: Template | null): Template[] {
+  if (!template?.combinable) return [];
+  return (templates ?? []).filter((t) => t.available && t.combinable && t.id !== template.id);
+}
+
+/** The enhancements picked to go with the template, kept only while they can. */
+const alsoApplied = (values: GenerateAgainValues, templates: readonly Template[] | undefined) => {
+  const template = availableTemplate(templates, values.templateId);
+  const offered = new Set(combinableWith(templates, template).map((t) => t.id));
+  return (values.alsoApply ?? []).filter((id) => offered.has(id));
+};
+
+/**
+ * The form starts from the settings of the version being looked at: 'Generate again' repeats them unless changed.
+ * A combined template id (decision 110) comes back as its first part, the enhancements applied with it and
+ * whether the furniture was removed first.
+ */
 export function initialValues(
   base: Pick<PhotoVersion, 'templateId' | 'style' | 'instructions'> | null,
   templates: readonly Template[] | undefined,
 ): GenerateAgainValues {
+  const { ids, removeFurnitureFirst } = choiceFromTemplateId(base?.templateId);
+  const [first, ...rest] = ids.filter((id) => availableTemplate(templates, id));
+  const template = availableTemplate(templates, first ?? null);
+  const others = new Set(combinableWith(templates, template).map((t) => t.id));
   return {
-    templateId: availableTemplate(templates, base?.templateId ?? null)?.id ?? null,
+    templateId: template?.id ?? null,
+    alsoApply: rest.filter((id) => others.has(id)),
+    removeFurnitureFirst: removeFurnitureFirst && template?.removeFurnitureFirst === true,
     style: base?.style ?? null,
     instructions: base?.instructions ?? '',
     variations: 1,
@@ -50,9 +78,14 @@ export function generateRequest(
 ): CreateVersionsRequest {
   const template = availableTemplate(templates, values.templateId);
   const style = styleFor(template, values.style);
+  const together = alsoApplied(values, templates);
   return {
     // null: no template, the instructions alone (left out, the server would repeat the earlier one's).
-    templateId: template ? template.id : null,
+    ...(template && together.length
+      ? { templateIds: [template.id, ...together] }
+      : { templateId: template?.id ?? null }),
+    // Said whenever it is offered: false takes it off a template that had it.
+    ...(template?.removeFurnitureFirst ? { removeFurnitureFirst: values.removeFurnitureFirst === true } : {}),
     ...(style ? { style } : {}),
     // An empty string removes instructions the earlier version had.
     prompt: customInstructionsAvailable ? values.instructions.trim() : '',

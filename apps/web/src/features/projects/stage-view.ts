@@ -56,7 +56,8 @@ export function stageOfVersion(photo: Photo, version: PhotoVersion, versionCount
     needsReview: version.needsReview,
     reviewReason: version.reviewReason,
     error: version.error,
-    notes: version.id === photo.chosenVersionId ? photo.notes : [],
+    // Each version's own notes (a furniture reference it was sent …), else the photo's for its chosen one.
+    notes: version.notes ?? (version.id === photo.chosenVersionId ? photo.notes : []),
     versionLabel: several ? `Version ${version.number}` : null,
     chosen: several && version.chosen,
     edit: version.status === 'completed' ? version.edit : null,

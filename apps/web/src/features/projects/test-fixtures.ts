@@ -6,6 +6,7 @@ export function photoFixture(overrides: Partial<Photo> = {}): Photo {
     id: 'photo-1',
     projectId: 'project-1',
     fileName: 'living-room.jpg',
+    room: null,
     status: 'completed',
     originalUrl: '/api/photos/photo-1/original',
     enhancedUrl: '/api/photos/photo-1/enhanced',

@@ -8,12 +8,14 @@ import {
   subscriptionStreamUrl,
   type PhotoUpdate,
 } from './subscription-event-messages';
+import { retryDelayMs } from './reconnect';
 
 /**
  * SPEC §4 event stream: open only while a user is signed in, closed when they leave or sign out. On
  * subscription.canceled and subscription.updated it shows the SPEC toast and calls `onSubscriptionChange`
  * (the caller refetches billing status, usage stats and the current user). EventSource reconnects by itself
- * after a dropped connection; an answer such as 401 or 429 ends it for good. A `photo.updated` event (a version
+ * after a dropped connection; a refusal (a 429 when the account has its 5 streams open elsewhere) is tried again
+ * later (reconnect.ts), and what changed meanwhile is fetched once it is back. A `photo.updated` event (a version
  * of a photo started, completed or failed) is handed to `onPhotoUpdated` without a toast.
  */
 export function useSubscriptionEvents(
@@ -30,17 +32,38 @@ export function useSubscriptionEvents(
 
   useEffect(() => {
     if (!userId) return;
-    const stream = new EventSource(subscriptionStreamUrl(currentBearerToken()), { withCredentials: true });
-    stream.onmessage = (message: MessageEvent<string>) => {
-      const event = parseSubscriptionEvent(message.data);
-      const photo = photoUpdateOf(event);
-      if (photo) return onPhoto.current(photo);
-      const toast = event ? subscriptionEventToast(event) : null;
-      if (!toast) return;
-      // One id for every subscription event: a newer one replaces the last instead of queueing behind it.
-      showToast({ ...toast, id: 'subscription-event' });
-      onChange.current();
+    let stream: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let refusals = 0;
+
+    const open = () => {
+      stream = new EventSource(subscriptionStreamUrl(currentBearerToken()), { withCredentials: true });
+      stream.onopen = () => {
+        // Back after a refusal: what changed meanwhile was not announced, so look again.
+        if (refusals > 0) onChange.current();
+        refusals = 0;
+      };
+      stream.onmessage = (message: MessageEvent<string>) => {
+        const event = parseSubscriptionEvent(message.data);
+        const photo = photoUpdateOf(event);
+        if (photo) return onPhoto.current(photo);
+        const toast = event ? subscriptionEventToast(event) : null;
+        if (!toast) return;
+        // One id for every subscription event: a newer one replaces the last instead of queueing behind it.
+        showToast({ ...toast, id: 'subscription-event' });
+        onChange.current();
+      };
+      stream.onerror = () => {
+        // CONNECTING: the browser is already reconnecting by itself. CLOSED: the server refused; try later.
+        if (stream?.readyState !== EventSource.CLOSED) return;
+        retry = setTimeout(open, retryDelayMs(refusals++));
+      };
     };
-    return () => stream.close();
+
+    open();
+    return () => {
+      clearTimeout(retry);
+      stream?.close();
+    };
   }, [userId]);
 }

@@ -37,3 +37,35 @@ describe('buildUploadForm', () => {
     expect(custom.has('variations')).toBe(false);
   });
 });
+
+describe('buildUploadForm with several templates (issue 13)', () => {
+  const blueSky = { id: 'blue-sky', prompt: 'Replace the sky' };
+  const lawn = { id: 'perfect-lawn', prompt: 'Green the lawn' };
+  const livingRoom = { id: 'living-room', prompt: 'Stage a living room' };
+
+  it('sends enhancements chosen together as templateIds, in the order picked, and the custom text alone', () => {
+    const form = buildUploadForm([photo('a.jpg')], [blueSky, lawn], ' Warmer light ');
+    expect(form.get('templateIds')).toBe('blue-sky,perfect-lawn');
+    expect(form.has('templateId')).toBe(false);
+    expect(form.get('prompt')).toBe('Warmer light');
+    expect(buildUploadForm([photo('a.jpg')], [blueSky, lawn], '').has('prompt')).toBe(false);
+  });
+
+  it('sends one template of a list as templateId with the SPEC prompt', () => {
+    const form = buildUploadForm([photo('a.jpg')], [blueSky], '');
+    expect(form.get('templateId')).toBe('blue-sky');
+    expect(form.get('prompt')).toBe('Replace the sky');
+    expect(form.has('templateIds')).toBe(false);
+  });
+
+  it("sends 'Remove furniture first' with its staging template, leaving the prompt to the server", () => {
+    const staging = { style: 'Modern' as const, variations: 1, removeFurnitureFirst: true };
+    const form = buildUploadForm([photo('a.jpg')], livingRoom, 'Add plants', staging);
+    expect([...form.keys()]).toEqual(['templateId', 'removeFurnitureFirst', 'prompt', 'style', 'variations', 'photos']);
+    expect(form.get('removeFurnitureFirst')).toBe('true');
+    expect(form.get('prompt')).toBe('Add plants');
+    const without = buildUploadForm([photo('a.jpg')], livingRoom, '', { ...staging, removeFurnitureFirst: false });
+    expect(without.has('removeFurnitureFirst')).toBe(false);
+    expect(without.get('prompt')).toBe('Stage a living room');
+  });
+});

@@ -2,18 +2,22 @@ import type { StagingStyle, Template } from '@hearth/contracts';
 import { Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { RemoveFurnitureFirst } from '../../components/staging/remove-furniture-first';
 import { StyleSelect } from '../../components/staging/style-select';
 import { VariationsChoice } from '../../components/staging/variations-choice';
 import { Spinner } from '../../components/ui/spinner';
 import { TemplatePicker } from '../../features/templates/components/template-picker';
+import type { TemplateChoice } from '../../features/templates/template-choice';
 import { CustomInstructionsField } from '../../features/upload/components/custom-instructions-field';
 
 interface EnhancementOptionsProps {
   templates: readonly Template[] | undefined;
   templatesError: boolean;
   onRetryTemplates: () => void;
-  templateId: string | null;
-  onTemplateChange: (id: string | null) => void;
+  choice: TemplateChoice;
+  onChoiceChange: (choice: TemplateChoice) => void;
+  /** The chosen staging template offers 'Remove furniture first'. */
+  offersRemoveFurnitureFirst: boolean;
   /** The styles of the chosen staging template; null when no staging template is chosen. */
   styles: readonly StagingStyle[] | null;
   style: StagingStyle | null;
@@ -50,8 +54,8 @@ export function EnhancementOptions(props: EnhancementOptionsProps) {
         {props.templates ? (
           <TemplatePicker
             templates={props.templates}
-            selectedId={props.templateId}
-            onSelect={props.onTemplateChange}
+            choice={props.choice}
+            onChange={props.onChoiceChange}
             disabled={disabled}
           />
         ) : props.templatesError ? (
@@ -74,6 +78,14 @@ export function EnhancementOptions(props: EnhancementOptionsProps) {
               disabled={disabled}
             />
             <VariationsChoice value={props.variations} onChange={props.onVariationsChange} disabled={disabled} />
+            {props.offersRemoveFurnitureFirst ? (
+              <RemoveFurnitureFirst
+                className="sm:col-span-2"
+                checked={props.choice.removeFurnitureFirst}
+                onChange={(removeFurnitureFirst) => props.onChoiceChange({ ...props.choice, removeFurnitureFirst })}
+                disabled={disabled}
+              />
+            ) : null}
           </div>
         ) : null}
         <CustomInstructionsField

@@ -12,6 +12,14 @@ import { useCreateProject } from '../../features/projects/api/create-project';
 import { deleteProject } from '../../features/projects/api/delete-project';
 import { projectsQueryKeys } from '../../features/projects/api/get-projects';
 import { customInstructionsAvailable } from '../../features/templates/template-groups';
+import {
+  chosenTemplates,
+  NO_TEMPLATE,
+  offersRemoveFurnitureFirst,
+  removesFurnitureFirst,
+  stagingTemplateOf,
+  type TemplateChoice,
+} from '../../features/templates/template-choice';
 import { useUploadPhotos } from '../../features/upload/api/upload-photos';
 import { UploadCard } from '../../features/upload/components/upload-card';
 import { processBlocker } from '../../features/upload/process-readiness';
@@ -51,10 +59,12 @@ export function UploadSection({
   startingTrial,
 }: UploadSectionProps) {
   const queryClient = useQueryClient();
-  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [choice, setChoice] = useState<TemplateChoice>(NO_TEMPLATE);
   const [chosenStyle, setChosenStyle] = useState<StagingStyle | null>(null);
   const [chosenVariations, setChosenVariations] = useState(1);
-  const template = templates?.find((t) => t.id === templateId && t.available) ?? null;
+  const chosen = chosenTemplates(templates, choice);
+  // Styles and variations belong to one staging template; several enhancements make one image.
+  const template = stagingTemplateOf(templates, choice);
   const style = styleFor(template, chosenStyle);
   const variations = variationsFor(template, chosenVariations);
   // Adding photos checks the images they will use with the variations chosen at that moment.
@@ -69,7 +79,7 @@ export function UploadSection({
   const effectiveCustomText = customUnavailable ? '' : customText;
   const blocker = processBlocker({
     photoCount: selection.photos.length,
-    hasTemplate: template !== null,
+    hasTemplate: chosen.length > 0,
     customText: effectiveCustomText,
     canUpload: stats.canUpload,
     restriction: stats.restriction,
@@ -101,9 +111,11 @@ export function UploadSection({
       const result = await uploadPhotos.mutateAsync({
         projectId: project.id,
         files,
-        template,
+        templates: chosen,
         customText: effectiveCustomText,
-        staging: isStagingTemplate(template) ? { style, variations } : null,
+        staging: isStagingTemplate(template)
+          ? { style, variations, removeFurnitureFirst: removesFurnitureFirst(templates, choice) }
+          : null,
       });
       queryClient.setQueryData<Project[]>(projectsQueryKeys.list(), (list) => [
         result.project,
@@ -147,8 +159,9 @@ export function UploadSection({
           templates={templates}
           templatesError={templatesError}
           onRetryTemplates={onRetryTemplates}
-          templateId={templateId}
-          onTemplateChange={setTemplateId}
+          choice={choice}
+          onChoiceChange={setChoice}
+          offersRemoveFurnitureFirst={offersRemoveFurnitureFirst(templates, choice)}
           styles={template && isStagingTemplate(template) ? stylesOf(template) : null}
           style={style}
           onStyleChange={setChosenStyle}

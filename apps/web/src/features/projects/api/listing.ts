@@ -50,12 +50,19 @@ export const usePublishListing = () =>
     ),
   );
 
+export interface MlsDownloadOptions {
+  /** The long edge of each photo, in pixels. */
+  size: 2048 | 3000;
+  /** Burn the label in where the listing's rules allow one (it always is where they require it). */
+  label: boolean;
+}
+
 /** 'Download for MLS': the listing's ZIP in its profile's order; refused with the broken rule named. */
 export async function downloadForMls(
   project: Pick<Project, 'id' | 'name'>,
-  size: 2048 | 3000,
+  { size, label }: MlsDownloadOptions,
 ): Promise<DownloadedFile> {
-  const response = await apiFetch(`${projectPath(project.id)}/mls-export?size=${size}`);
+  const response = await apiFetch(`${projectPath(project.id)}/mls-export?size=${size}${label ? '&label=true' : ''}`);
   const blob = await response.blob();
   const fileName =
     fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? `${project.name} MLS.zip`;
@@ -64,5 +71,6 @@ export async function downloadForMls(
 
 export const useDownloadForMls = () =>
   useMutation({
-    mutationFn: ({ project, size }: { project: Project; size: 2048 | 3000 }) => downloadForMls(project, size),
+    mutationFn: ({ project, ...options }: { project: Project } & MlsDownloadOptions) =>
+      downloadForMls(project, options),
   });

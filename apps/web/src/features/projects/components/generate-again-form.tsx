@@ -2,6 +2,7 @@ import type { DisclosureProfileId, Photo, PhotoVersion, StagingStyle, Template }
 import { MAX_VARIATIONS } from '@hearth/contracts';
 import { LoaderCircle, RefreshCw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { RemoveFurnitureFirst } from '../../../components/staging/remove-furniture-first';
 import { StyleSelect } from '../../../components/staging/style-select';
 import { VariationsChoice } from '../../../components/staging/variations-choice';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +18,7 @@ import { showToast } from '../../../lib/toast';
 import { useCreateVersions } from '../api/create-versions';
 import { templateWarnings } from '../disclosure';
 import {
+  combinableWith,
   generateBlocker,
   generateFailure,
   generateRequest,
@@ -58,7 +60,15 @@ export function GenerateAgainForm({ photo, base, profileId, options, onCreated, 
   const style = styleFor(template, values.style);
   const variations = variationsFor(template, values.variations);
   const blocker = generateBlocker(values, templates, customInstructionsAvailable);
-  const warnings = templateWarnings(template, profileId);
+  const together = combinableWith(templates, template);
+  const alsoApply = (values.alsoApply ?? []).filter((other) => together.some((t) => t.id === other));
+  const warnings = [
+    ...templateWarnings(template, profileId),
+    ...together.filter((t) => alsoApply.includes(t.id)).flatMap((t) => templateWarnings(t, profileId)),
+  ];
+  const named = [template, ...together.filter((t) => alsoApply.includes(t.id))]
+    .flatMap((t) => (t ? [t.name] : []))
+    .join(' + ');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -111,9 +121,35 @@ export function GenerateAgainForm({ photo, base, profileId, options, onCreated, 
           templates={templates ?? []}
           value={values.templateId}
           allowNone={customInstructionsAvailable}
-          onChange={(templateId) => set({ templateId })}
+          onChange={(templateId) => set({ templateId, alsoApply: [], removeFurnitureFirst: false })}
           disabled={create.isPending}
         />
+        {together.length ? (
+          <fieldset className="space-y-1.5 sm:col-span-1 lg:col-span-2">
+            <legend className="text-sm font-medium text-stone-800">Also apply</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-2 pt-1.5">
+              {together.map((other) => (
+                <label key={other.id} className="flex items-center gap-2 text-sm text-stone-800">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-brand-700"
+                    checked={alsoApply.includes(other.id)}
+                    disabled={create.isPending}
+                    onChange={(event) =>
+                      set({
+                        alsoApply: event.target.checked
+                          ? [...alsoApply, other.id]
+                          : alsoApply.filter((picked) => picked !== other.id),
+                      })
+                    }
+                  />
+                  {other.name}
+                </label>
+              ))}
+            </div>
+            <p className="text-xs text-stone-600">Enhancements chosen together make one image.</p>
+          </fieldset>
+        ) : null}
         {template && style ? (
           <>
             <StyleSelect
@@ -127,6 +163,14 @@ export function GenerateAgainForm({ photo, base, profileId, options, onCreated, 
               onChange={(next) => set({ variations: next })}
               disabled={create.isPending}
             />
+            {template.removeFurnitureFirst ? (
+              <RemoveFurnitureFirst
+                className="sm:col-span-2 lg:col-span-3"
+                checked={values.removeFurnitureFirst === true}
+                onChange={(removeFurnitureFirst) => set({ removeFurnitureFirst })}
+                disabled={create.isPending}
+              />
+            ) : null}
           </>
         ) : null}
       </div>
@@ -155,7 +199,7 @@ export function GenerateAgainForm({ photo, base, profileId, options, onCreated, 
           role="status"
           className="space-y-1 rounded-lg border border-orange-200 bg-orange-50 px-3 py-2 text-sm text-orange-900"
         >
-          <p className="font-semibold">This listing's disclosure rules do not allow {template?.name}:</p>
+          <p className="font-semibold">This listing's disclosure rules do not allow {named}:</p>
           {warnings.map((rule) => (
             <p key={rule}>{rule}</p>
           ))}

@@ -46,18 +46,25 @@ function ListingForm({ project }: { project: Project }) {
   const [address, setAddress] = useState(project.address ?? '');
   const [mlsNumber, setMlsNumber] = useState(project.mlsNumber ?? '');
   const [profile, setProfile] = useState<DisclosureProfileId>(project.disclosureProfile);
+  const [keepFurniture, setKeepFurniture] = useState(project.keepFurnitureConsistent);
   const [size, setSize] = useState<2048 | 3000>(3000);
+  const [label, setLabel] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const profiles = useDisclosureProfiles();
   const update = useUpdateListing();
   const publish = usePublishListing();
   const mlsDownload = useDownloadForMls();
   const chosen = profiles.data?.find((p) => p.id === profile);
+  // The download follows the saved rules, which may differ from an unsaved choice in the form.
+  const saved = profiles.data?.find((p) => p.id === project.disclosureProfile);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { id: project.id, changes: { name, address, mlsNumber, disclosureProfile: profile } },
+      {
+        id: project.id,
+        changes: { name, address, mlsNumber, disclosureProfile: profile, keepFurnitureConsistent: keepFurniture },
+      },
       {
         onSuccess: () => showToast({ title: 'Listing Saved', description: `"${name.trim()}" was saved.` }),
         onError: (failure) => failureToast('Listing Not Saved', failure),
@@ -68,7 +75,7 @@ function ListingForm({ project }: { project: Project }) {
   const download = () => {
     setRefusal(null);
     mlsDownload.mutate(
-      { project, size },
+      { project, size, label: saved?.label === 'allowed' && label },
       {
         onSuccess: saveFile,
         onError: (failure) => {
@@ -128,6 +135,25 @@ function ListingForm({ project }: { project: Project }) {
             </select>
           )}
         </FormField>
+        <div className="flex items-start gap-2.5">
+          <input
+            id="listing-keep-furniture"
+            type="checkbox"
+            checked={keepFurniture}
+            onChange={(e) => setKeepFurniture(e.target.checked)}
+            aria-describedby="listing-keep-furniture-hint"
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          />
+          <div className="min-w-0">
+            <label htmlFor="listing-keep-furniture" className="text-sm font-medium text-stone-800">
+              Keep furniture consistent
+            </label>
+            <p id="listing-keep-furniture-hint" className="text-xs text-stone-600">
+              Photos given the same Room in the review show the same furniture: the first staged photo of a room you use
+              is sent as a reference when its other photos are staged.
+            </p>
+          </div>
+        </div>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
           Save listing
@@ -191,6 +217,24 @@ function ListingForm({ project }: { project: Project }) {
             <option value={2048}>2048 px long edge</option>
           </select>
         </label>
+        {saved?.label === 'allowed' ? (
+          <label className="flex items-start gap-2 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-600"
+              checked={label}
+              onChange={(e) => setLabel(e.target.checked)}
+            />
+            <span>
+              Burn a '{saved.labelText}' label into each altered photo
+              {saved.labelWithUrl ? (publicUrl ? ', with the originals page address' : '') : ''}
+            </span>
+          </label>
+        ) : saved?.label === 'required' ? (
+          <p className="text-sm text-stone-700">
+            {saved.name} requires a '{saved.labelText}' label on each altered photo: it is burned in.
+          </p>
+        ) : null}
         {refusal ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             {refusal}

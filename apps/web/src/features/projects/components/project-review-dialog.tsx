@@ -20,6 +20,7 @@ import { initialVersionId } from '../versions';
 import { AreaEditForm } from './area-edit-form';
 import { FullSizeImageDialog, type FullSizeImage } from './full-size-image-dialog';
 import { GenerateAgainForm } from './generate-again-form';
+import { RoomField } from './room-field';
 import { hasNoPicture, PhotoStage } from './photo-stage';
 import { VersionStrip } from './version-strip';
 
@@ -91,7 +92,13 @@ function ReviewBody({
 
   return (
     <div className="space-y-5">
-      <PhotoReview key={selected.id} photo={selected} profileId={project.disclosureProfile} generate={generate} />
+      <PhotoReview
+        key={selected.id}
+        photo={selected}
+        profileId={project.disclosureProfile}
+        keepFurnitureConsistent={project.keepFurnitureConsistent}
+        generate={generate}
+      />
 
       {photos.length > 1 ? <PhotoStrip photos={photos} selectedId={selected.id} onSelect={setSelectedId} /> : null}
 
@@ -139,10 +146,13 @@ function ReviewBody({
 function PhotoReview({
   photo,
   profileId,
+  keepFurnitureConsistent,
   generate,
 }: {
   photo: Photo;
   profileId: DisclosureProfileId;
+  /** 'Keep furniture consistent' is on: each photo's Room can be named. */
+  keepFurnitureConsistent: boolean;
   generate: GenerateAgainOptions;
 }) {
   const versionsQuery = usePhotoVersions(photo.projectId, photo.id);
@@ -268,6 +278,8 @@ function PhotoReview({
   return (
     <div className="space-y-4">
       <PhotoStage photo={photo} view={view} profileId={profileId} actions={actions} />
+
+      {keepFurnitureConsistent || photo.room ? <RoomField key={photo.id} photo={photo} /> : null}
 
       {formOpen ? (
         <div id={formId} ref={formBox} className="scroll-mb-28">

@@ -4,25 +4,29 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/class-names';
 import { groupTemplates, summarizeNames } from '../template-groups';
+import { NO_TEMPLATE, toggleTemplate, type TemplateChoice } from '../template-choice';
 
 interface TemplatePickerProps {
   templates: readonly Template[];
-  selectedId: string | null;
-  onSelect: (templateId: string | null) => void;
+  choice: TemplateChoice;
+  onChange: (choice: TemplateChoice) => void;
   disabled?: boolean;
 }
 
 /**
- * One radio group over the templates this server can run (arrow keys move between them), popular ones
- * first. What it cannot run is not offered as tiles: one note says what is missing, and for whoever runs
- * the server how to turn it on (decision 061).
+ * The templates this server can run, popular ones first. Staging templates are one radio group (arrow keys
+ * move between them); the enhancements that combine (issue 13) are checkboxes, so Blue Sky and Perfect Lawn
+ * can be picked together, and picking one kind clears the other (template-choice.ts). What it cannot run is
+ * not offered as tiles: one note says what is missing, and for whoever runs the server how to turn it on
+ * (decision 061).
  */
-export function TemplatePicker({ templates, selectedId, onSelect, disabled = false }: TemplatePickerProps) {
+export function TemplatePicker({ templates, choice, onChange, disabled = false }: TemplatePickerProps) {
   const id = useId();
   const groups = groupTemplates(templates);
   const popular = groups.popular.filter((t) => t.available);
   const more = groups.more.filter((t) => t.available);
-  const selected = templates.find((t) => t.id === selectedId);
+  const selected = templates.some((t) => choice.ids.includes(t.id));
+  const combinable = templates.filter((t) => t.available && t.combinable).length > 1;
 
   const renderGroup = (title: string, group: Template[]) =>
     group.length === 0 ? null : (
@@ -34,9 +38,9 @@ export function TemplatePicker({ templates, selectedId, onSelect, disabled = fal
               <TemplateTile
                 template={template}
                 name={`${id}-template`}
-                checked={template.id === selectedId}
+                checked={choice.ids.includes(template.id)}
                 disabled={disabled}
-                onSelect={() => onSelect(template.id)}
+                onSelect={() => onChange(toggleTemplate(templates, choice, template.id))}
               />
             </li>
           ))}
@@ -45,13 +49,31 @@ export function TemplatePicker({ templates, selectedId, onSelect, disabled = fal
     );
 
   return (
-    <div role="radiogroup" aria-labelledby={`${id}-title`} className="min-w-0 space-y-3">
+    <div
+      role="group"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={combinable ? `${id}-hint` : undefined}
+      className="min-w-0 space-y-3"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`${id}-title`} className="text-sm font-semibold text-stone-900">
-          Choose a template
-        </h3>
+        <div className="min-w-0">
+          <h3 id={`${id}-title`} className="text-sm font-semibold text-stone-900">
+            Choose a template
+          </h3>
+          {combinable ? (
+            <p id={`${id}-hint`} className="text-xs text-stone-600">
+              Enhancements can be combined: pick one or more for one image per photo.
+            </p>
+          ) : null}
+        </div>
         {selected ? (
-          <Button variant="ghost" size="sm" onClick={() => onSelect(null)} disabled={disabled} className="-my-1 h-8">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onChange(NO_TEMPLATE)}
+            disabled={disabled}
+            className="-my-1 h-8"
+          >
             Clear template
           </Button>
         ) : null}
@@ -118,7 +140,7 @@ function TemplateTile({ template, name, checked, disabled, onSelect }: TemplateT
       )}
     >
       <input
-        type="radio"
+        type={template.combinable ? 'checkbox' : 'radio'}
         name={name}
         value={template.id}
         checked={checked}

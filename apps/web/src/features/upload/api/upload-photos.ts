@@ -6,17 +6,18 @@ import { buildUploadForm, type StagingChoice } from '../upload-request';
 export interface UploadPhotosInput {
   projectId: string;
   files: readonly File[];
-  template: Pick<Template, 'id' | 'prompt'> | null;
+  /** One template, or several enhancements chosen together; empty for custom instructions alone. */
+  templates: readonly Pick<Template, 'id' | 'prompt'>[];
   customText: string;
-  /** Style and variations, for a staging template only. */
+  /** Style, variations and 'Remove furniture first', for a staging template only. */
   staging: StagingChoice | null;
 }
 
 /** POST /api/projects/:id/upload (multipart); the answer is the project and its new photos. */
-export async function uploadPhotos({ projectId, files, template, customText, staging }: UploadPhotosInput) {
+export async function uploadPhotos({ projectId, files, templates, customText, staging }: UploadPhotosInput) {
   const response = await apiFetch(`/api/projects/${encodeURIComponent(projectId)}/upload`, {
     method: 'POST',
-    body: buildUploadForm(files, template, customText, staging),
+    body: buildUploadForm(files, templates, customText, staging),
   });
   return uploadResponseSchema.parse(await response.json());
 }
