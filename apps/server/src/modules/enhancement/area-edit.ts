@@ -40,8 +40,13 @@ export interface AreaEditInput {
 const unlimited = <T>(task: () => Promise<T>) => task();
 
 export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditResult> {
-  const { cpu, providerCalls } = input.limits ?? { cpu: unlimited, providerCalls: unlimited };
-  const { mask, sent, providerMask } = await cpu(async () => {
+  const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? {
+    cpu: unlimited,
+    cpuBeforeCall: unlimited,
+    providerCalls: unlimited,
+  };
+  // What the provider call waits for goes ahead of other CPU work (as for every generative edit).
+  const { mask, sent, providerMask } = await cpuBeforeCall(async () => {
     const mask = await readAreaMask(input.mask);
     const sent = await encodeForProvider(input.basePath, (source) => input.provider.inputSide(source));
     return { mask, sent, providerMask: await maskForProvider(mask, sent.width, sent.height) };
