@@ -2,7 +2,8 @@
  * Lighthouse on the public pages (issue 6, `bench/lighthouse`) and a published listing's originals page (issue 14):
  *
  *   npm run bench:lighthouse                   (builds the web app, then measures)
- *   npx tsx bench/lighthouse/run.ts            (measures the current build; RUNS=5 for more runs per page)
+ *   npx tsx bench/lighthouse/run.ts            (measures the current build; RUNS=5 for more runs per page,
+ *                                               PAGES=listing for the listing page alone)
  *
  * Starts the product as `npm start` runs it (on a fresh data directory, port BENCH_PORT or 3330), then runs
  * Lighthouse from the npm package in Debian's Chromium (/usr/bin/chromium, CHROMIUM_PATH overrides) on each public
@@ -26,7 +27,11 @@ import { fixturePhotoPath } from '@hearth/image-engine/test-support';
 import { Client } from '../support/server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const RESULTS_FILE = path.join(ROOT, 'bench/results/lighthouse.json');
+/** A run of some pages only (PAGES) is written beside the full one, not over it. */
+const RESULTS_FILE = path.join(
+  ROOT,
+  `bench/results/lighthouse${process.env.PAGES ? `-${process.env.PAGES.replace(/[^a-z0-9]+/gi, '_')}` : ''}.json`,
+);
 const DIST_DIR = process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist');
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -174,7 +179,9 @@ const chromium = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/vers
   .Browser;
 const results: PageResult[] = [];
 try {
-  for (const page of [...PAGES, LISTING_PAGE]) {
+  // PAGES=listing,/ measures only those (a comma-separated list; 'listing' is the published listing's page).
+  const pages = process.env.PAGES?.split(',') ?? [...PAGES, LISTING_PAGE];
+  for (const page of pages) {
     const url = `${ORIGIN}${page === LISTING_PAGE ? listingPath : page}`;
     for (const profile of PROFILES) {
       const runs = [];

@@ -120,6 +120,20 @@ describe('projects', () => {
     expect(list.map((p) => p.id)).toEqual([named.id, auto.id]);
   });
 
+  it('sent in the same minute, get a number so no two look the same in the list', async () => {
+    const { client } = await signedInAgent(testApp);
+    await startTrial(client);
+    const projects = [await newProject(client), await newProject(client), await newProject(client)];
+    const bases = projects.map((p) => p.name.replace(/ \(\d+\)$/, ''));
+    projects.forEach((project, i) => {
+      const earlier = bases.slice(0, i).filter((base) => base === bases[i]).length;
+      expect(project.name).toBe(earlier ? `${bases[i]} (${earlier + 1})` : bases[i]);
+    });
+    expect(new Set(projects.map((p) => p.name)).size).toBe(3);
+    // A name the user gave is kept as given.
+    expect((await newProject(client, projects[0]!.name)).name).toBe(projects[0]!.name);
+  });
+
   it('refuse a bad name and unknown fields politely', async () => {
     const { client } = await signedInAgent(testApp);
     await startTrial(client);

@@ -9,6 +9,16 @@ export async function insertProject(db: Db, values: typeof project.$inferInsert)
   return row!;
 }
 
+/** How many of the user's projects are named `name`, or `name (2)`, `name (3)` … */
+export async function countProjectsNamedLike(db: Db, userId: string, name: string): Promise<number> {
+  const escaped = name.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(project)
+    .where(and(eq(project.userId, userId), or(eq(project.name, name), ilike(project.name, `${escaped} (%)`))));
+  return row?.count ?? 0;
+}
+
 export async function findProjectForUser(db: Db, userId: string, projectId: string) {
   const [row] = await db
     .select()

@@ -13,17 +13,18 @@ import type { ObjectStorage } from '../../infrastructure/storage/object-storage'
 import { assertCanUpload } from '../access/service';
 import { publicListingPath, toProject } from './dto';
 import {
+  countProjectsNamedLike,
   deleteProjectRows,
   findExpiredProjectIds,
   findProjectByPublicToken,
   findProjectForUser,
   insertProject,
   listProjectsForUser,
-  lockProjectForDelete,
   lockProject,
+  lockProjectForDelete,
+  type ProjectCounters,
   updateProjectRow,
   writeCounters,
-  type ProjectCounters,
 } from './repository';
 
 export type { ProjectCounters } from './repository';
@@ -51,12 +52,22 @@ export async function createProject(
   await assertCanUpload(db, userId, now);
   const row = await insertProject(db, {
     userId,
-    name: input.name ?? projectSessionName(now),
+    name: input.name ?? (await distinctSessionName(db, userId, now)),
     status: 'uploading',
     expiresAt: new Date(now.getTime() + retentionDays * DAY_MS),
     createdAt: now,
   });
   return toProject(row);
+}
+
+/**
+ * The session name of a new project ('Afternoon Session - Sep 8 12:43'), with ' (2)', ' (3)' … when the user
+ * already has projects of that minute: two batches sent in one minute must not look the same in the list.
+ */
+async function distinctSessionName(db: Db, userId: string, now: Date): Promise<string> {
+  const name = projectSessionName(now);
+  const taken = await countProjectsNamedLike(db, userId, name);
+  return taken === 0 ? name : `${name} (${taken + 1})`;
 }
 
 export async function listProjects(db: Db, userId: string, search?: string): Promise<Project[]> {
