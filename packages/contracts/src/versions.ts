@@ -83,6 +83,8 @@ export const photoVersionSchema = z.object({
   downloadUrl: z.string().nullable(),
   /** Exempt (light, colour, exposure) or disclosed, and what it altered: from its template and instructions. */
   edit: editClassificationSchema,
+  /** An area edit: the version it edited (changed only inside the painted area). Null for every other version. */
+  baseVersionId: z.string().nullable().optional(),
 });
 export type PhotoVersion = z.infer<typeof photoVersionSchema>;
 export const photoVersionListSchema = z.array(photoVersionSchema);
@@ -120,3 +122,32 @@ export const versionParamsSchema = z.object({
 export const projectDownloadQuerySchema = z.object({
   versions: z.enum(['chosen', 'all'], { error: "versions must be 'chosen' or 'all'" }).default('chosen'),
 });
+
+/** The painted area's PNG, before base64: a brushed mask compresses to far less. */
+export const MAX_MASK_BYTES = 4 * 1024 * 1024;
+const MAX_MASK_BASE64 = Math.ceil(MAX_MASK_BYTES / 3) * 4 + 64;
+
+/**
+ * 'Edit an area': one new version of the photo made from the version `versionId` (a finished one), changed
+ * only inside the painted area. One image against the quota, given back if it fails.
+ */
+export const areaEditRequestSchema = z.object({
+  /** What to do inside the area: 'remove the floor lamp', 'replace the sofa with a dark leather one'. */
+  instructions: z
+    .string({ error: 'Say what to change inside the painted area.' })
+    .trim()
+    .min(1, { error: 'Say what to change inside the painted area.' })
+    .max(2000, { error: 'Instructions can be at most 2000 characters.' }),
+  /**
+   * The painted area: a PNG of the version's shape (at most 4096 px long), opaque where painted on a
+   * transparent background (or white on black), as base64 or a data: URL.
+   */
+  mask: z
+    .string({ error: 'Paint the area to change: the painted area is missing.' })
+    .min(1, { error: 'Paint the area to change: the painted area is missing.' })
+    .max(MAX_MASK_BASE64, { error: `The painted area can be at most ${MAX_MASK_BYTES / 1024 / 1024} MB.` })
+    .regex(/^(data:image\/png;base64,)?[A-Za-z0-9+/]+={0,2}$/, {
+      error: 'The painted area must be a PNG image in base64 (or a data:image/png URL).',
+    }),
+});
+export type AreaEditRequest = z.input<typeof areaEditRequestSchema>;

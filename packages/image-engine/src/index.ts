@@ -27,6 +27,7 @@ export {
   encodeForProvider,
   encodeRgbToJpegBuffer,
   encodeRgbToPngBuffer,
+  encodeRgbToPngFile,
   readImageBufferInfo,
   resizeRgbExact,
   type EncodedImageInfo,
@@ -44,6 +45,15 @@ export {
   type LocalOperation,
   type LocalTemplateName,
 } from './local/local-engine';
+export {
+  AreaMaskError,
+  MAX_MASK_SIDE,
+  maskForProvider,
+  readAreaMask,
+  scaleMask,
+  type AreaMask,
+} from './area-edit/area-mask';
+export { AREA_FEATHER, composeAreaEdit, type AreaEditOptions, type AreaEditResult } from './area-edit/compose-area';
 export { fitToOriginal, type FitOptions, type FitResult } from './fit-to-original/fit-to-original';
 export { STRUCTURE_REVIEW_REASON, type ChangeZone, type StructureCheck } from './fit-to-original/structure';
 export { EYE_LEVEL, GROUND_LEVEL, NOTHING_STRUCTURAL } from './fit-to-original/change-zones';

@@ -34,6 +34,8 @@ export const FLUX_2_LIMITS: FreeSizeLimits = {
   maxElongation: 4,
 };
 const isFlux2 = (model: string) => model.startsWith('flux-2');
+/** BFL's inpainting model: an image, a mask (white = repaint) and a prompt (decision 015). */
+export const BFL_FILL_MODEL = 'flux-pro-1.0-fill';
 /** FLUX.2 reads input images up to 2048 px (larger ones are scaled down, and input megapixels are billed). */
 const MAX_INPUT_SIDE = 2048;
 /** FLUX Kontext takes any aspect ratio between 21:9 and 9:21. */
@@ -78,25 +80,32 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
     maxReferences: maxReferencesOf(settings.model),
     async edit(request) {
       const started = performance.now();
-      const submitUrl = new URL(`${basePath}/v1/${encodeURIComponent(settings.model)}`, base);
+      // An area edit goes to FLUX.1 Fill, which repaints only the mask's white pixels at the input's size.
+      const model = request.mask ? BFL_FILL_MODEL : settings.model;
+      const submitUrl = new URL(`${basePath}/v1/${encodeURIComponent(model)}`, base);
       // FLUX.2 takes an exact output size; Kontext a ratio, answered at about 1 MP.
-      const requestedSize = flux2 ? freeOutputSize(request.targetSize, FLUX_2_LIMITS) : undefined;
+      const requestedSize = flux2 && !request.mask ? freeOutputSize(request.targetSize, FLUX_2_LIMITS) : undefined;
       const shape = requestedSize
         ? { width: requestedSize.width, height: requestedSize.height }
         : { aspect_ratio: simpleRatioLabel(request.aspectRatio, MIN_RATIO, MAX_RATIO), prompt_upsampling: false };
+      const input = request.mask
+        ? { image: request.image.toString('base64'), mask: request.mask.white.toString('base64') }
+        : {
+            input_image: request.image.toString('base64'),
+            // References as input_image_2, input_image_3 …
+            ...Object.fromEntries(
+              (request.references ?? [])
+                .slice(0, maxReferencesOf(settings.model))
+                .map((ref, index) => [`input_image_${index + 2}`, ref.image.toString('base64')]),
+            ),
+            ...shape,
+          };
       const submitted = await callJson<SubmitAnswer>(submitUrl, request.signal, {
         method: 'POST',
         headers: { 'x-key': settings.apiKey, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({
           prompt: request.prompt,
-          input_image: request.image.toString('base64'),
-          // References as input_image_2, input_image_3 …
-          ...Object.fromEntries(
-            (request.references ?? [])
-              .slice(0, maxReferencesOf(settings.model))
-              .map((ref, index) => [`input_image_${index + 2}`, ref.image.toString('base64')]),
-          ),
-          ...shape,
+          ...input,
           output_format: 'jpeg',
           safety_tolerance: 2,
         }),
@@ -116,7 +125,7 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
         mimeType,
         width,
         height,
-        model: settings.model,
+        model,
         durationMs: performance.now() - started,
         requestId: taskId,
         usage: credits === undefined ? undefined : { costUsd: credits * USD_PER_CREDIT },

@@ -101,6 +101,8 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
             {
               model: settings.model,
               image: await imagesFor(request, extension, isGptImageModel(settings.model) ? 15 : 0),
+              // An area edit: the transparent pixels are where the model may change the photo (the first image).
+              ...(request.mask && { mask: await toFile(request.mask.clear, 'mask.png', { type: 'image/png' }) }),
               prompt: request.prompt,
               n: 1,
               size,

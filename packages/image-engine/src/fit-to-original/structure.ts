@@ -59,13 +59,15 @@ export function edgeStrength(image: RgbImage): Raster {
 
 /**
  * Scores the structural change between `original` and `output` (same working size). `threshold` defaults to
- * STRUCTURE.threshold; the calibration script passes others.
+ * STRUCTURE.threshold; the calibration script passes others. With `region` (1 = checked), only changes inside
+ * it count: an area edit is checked inside its painted area.
  */
 export function checkStructure(
   original: RgbImage,
   output: RgbImage,
   zone: ChangeZone,
   threshold = STRUCTURE.threshold,
+  region?: Uint8Array,
 ): StructureCheck & { changed: Uint8Array } {
   const { width, height } = original;
   const before = edgeStrength(original);
@@ -78,6 +80,7 @@ export function checkStructure(
   const checkedRows = Math.min(height, Math.floor(zone.fromRow * height));
   const changed = new Uint8Array(width * height);
   for (let i = 0; i < checkedRows * width; i++) {
+    if (region && !region[i]) continue;
     if ((edgesBefore[i] && !nearAfter[i]) || (edgesAfter[i] && !nearBefore[i])) changed[i] = 1;
   }
 

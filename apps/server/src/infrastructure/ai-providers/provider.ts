@@ -41,6 +41,13 @@ export interface ImageEditRequest {
   references?: { image: Buffer; mimeType: ImageMimeType }[];
   /** Aborts the call: the per-call timeout, or the job being cancelled. */
   signal?: AbortSignal;
+  /**
+   * An area edit's painted area at `image`'s size (decision 015), in the two forms vendors take: `white` a
+   * greyscale PNG, white where the edit may change (BFL's fill); `clear` an RGBA PNG, transparent there
+   * (OpenAI's image edits). Models without a mask (Gemini) are sent the whole photo; the composite confines
+   * the change either way.
+   */
+  mask?: { white: Buffer; clear: Buffer };
 }
 
 export interface ProviderUsage {

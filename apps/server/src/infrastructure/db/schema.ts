@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -336,6 +337,12 @@ export const photoVersion = pgTable(
     quotaReturned: boolean('quota_returned').default(false).notNull(),
     resultKey: text('result_key'),
     thumbnailKey: text('thumbnail_key'),
+    /**
+     * An area edit (issue 13): the version it edited, and its painted area (a PNG in storage). The base is a
+     * version of the same photo, deleted with it; set null if it ever went first.
+     */
+    baseVersionId: uuid('base_version_id').references((): AnyPgColumn => photoVersion.id, { onDelete: 'set null' }),
+    maskKey: text('mask_key'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     ...timestamps,
   },

@@ -39,4 +39,14 @@ export const photoKeys = (userId: string, photoId: string) => ({
 export const versionKeys = (userId: string, photoId: string, versionId: string) => ({
   result: `users/${userId}/photos/${photoId}/version-${versionId}.jpg`,
   thumbnail: `users/${userId}/photos/${photoId}/version-${versionId}-thumbnail.jpg`,
+  /** An area edit's result, lossless so the pixels outside its area stay exactly the base version's. */
+  areaResult: `users/${userId}/photos/${photoId}/version-${versionId}.png`,
+  /** An area edit's painted area, as the browser sent it. */
+  mask: `users/${userId}/photos/${photoId}/version-${versionId}-mask.png`,
 });
+
+/** What a stored result is, by its key: area edits are PNG (decision 015), every other result JPEG. */
+export const resultFormatOf = (key: string) =>
+  key.endsWith('.png')
+    ? { contentType: 'image/png', extension: 'png', imageType: 'png' as const }
+    : { contentType: 'image/jpeg', extension: 'jpg', imageType: 'jpeg' as const };

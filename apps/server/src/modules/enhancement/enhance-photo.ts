@@ -22,6 +22,7 @@ import {
   recordPhotoFiles,
   startVersion,
   type PhotoRow,
+  type VersionResult,
   type VersionRow,
   GENERIC_FAILURE,
   MISSING_UPLOAD_FAILURE,
@@ -30,6 +31,7 @@ import {
 } from '../photos/service';
 import {
   photoKeys,
+  resultFormatOf,
   StorageNotFoundError,
   versionKeys,
   type ObjectStorage,
@@ -38,6 +40,7 @@ import { findTemplate } from '../templates/service';
 import { ProviderError, ProviderTimeoutError } from '../../infrastructure/ai-providers/errors';
 import type { StagingProvider } from '../../infrastructure/ai-providers/provider';
 import type { EventBus } from '../../infrastructure/event-bus/event-bus';
+import { runAreaEdit } from './area-edit';
 import { runGenerativeEdit, type StageLimits } from './generative-edit';
 import { finalPromptForVersion } from '../templates/service';
 
@@ -175,9 +178,10 @@ async function enhance(
   signal: AbortSignal,
   handedBack: AbortSignal | undefined,
 ) {
-  const { db, storage } = deps;
+  const { storage } = deps;
   const keys = versionKeys(photo.userId, photo.id, version.id);
   const file = (name: string) => path.join(workDir, name);
+  if (version.baseVersionId) return editArea(deps, photo, version, file, signal, handedBack);
 
   let decoded = await preparePreview(deps, photo, file, handedBack);
   if (!localOperationsFor(deps, version)) decoded = undefined;
@@ -198,18 +202,103 @@ async function enhance(
   await storage.put(keys.result, createReadStream(file('result.jpg')), 'image/jpeg');
   await storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg');
 
-  const done = await completeVersion(db, version.id, {
-    resultKey: keys.result,
-    thumbnailKey: keys.thumbnail,
-    ...result,
-  });
-  if (done) return true;
-  // Another run finished first. If it completed the version, the files under the same keys are that run's
-  // too; if the version failed or is gone, nothing refers to the files this run wrote.
+  return finish(deps, photo, version, { resultKey: keys.result, thumbnailKey: keys.thumbnail, ...result });
+}
+
+/**
+ * Completes the version with its stored files, once. Another run may have finished first: if it completed the
+ * version, the files under the same keys are that run's too; if the version failed or is gone, nothing refers
+ * to the files this run wrote. False when this run was not the one.
+ */
+async function finish(
+  { db, storage }: EnhanceDeps,
+  photo: PhotoRow,
+  version: VersionRow,
+  result: VersionResult & { resultKey: string; thumbnailKey: string },
+) {
+  if (await completeVersion(db, version.id, result)) return true;
   const now = await findVersion(db, version.id);
-  if (!now || now.status !== 'completed') await removeFiles(storage, [keys.result, keys.thumbnail]);
+  if (!now || now.status !== 'completed') await removeFiles(storage, [result.resultKey, result.thumbnailKey]);
   if (!(await findPhoto(db, photo.id))) throw new PhotoGoneError();
   return false;
+}
+
+/**
+ * An area edit (decision 015): the base version and the painted area from storage, the provider's edit
+ * blended in only inside the area, the result stored as PNG. False when another run finished it first.
+ */
+async function editArea(
+  deps: EnhanceDeps,
+  photo: PhotoRow,
+  version: VersionRow,
+  file: (name: string) => string,
+  signal: AbortSignal,
+  handedBack: AbortSignal | undefined,
+) {
+  const { db, storage } = deps;
+  if (!deps.staging) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
+  const keys = versionKeys(photo.userId, photo.id, version.id);
+  const base = await findVersion(db, version.baseVersionId!);
+  if (!base?.resultKey || base.status !== 'completed' || !version.maskKey) {
+    if (!(await findPhoto(db, photo.id))) throw new PhotoGoneError();
+    throw new PermanentEnhancementError(AREA_BASE_GONE_FAILURE);
+  }
+  const baseFormat = resultFormatOf(base.resultKey);
+  const basePath = file(`base.${baseFormat.extension}`);
+  let mask: Buffer;
+  try {
+    await pipeline(await storage.get(base.resultKey), createWriteStream(basePath));
+    mask = await readAll(await storage.get(version.maskKey));
+  } catch (error) {
+    if (!(error instanceof StorageNotFoundError)) throw error;
+    if (!(await findPhoto(db, photo.id))) throw new PhotoGoneError();
+    throw new PermanentEnhancementError(AREA_BASE_GONE_FAILURE);
+  }
+  handedBack?.throwIfAborted();
+  const result = await runAreaEdit({
+    basePath,
+    baseType: baseFormat.imageType,
+    mask,
+    outputPath: file('result.png'),
+    thumbnailPath: file('result-thumbnail.jpg'),
+    prompt: finalPromptForVersion(version),
+    provider: deps.staging,
+    signal,
+    limits: deps.limits,
+  });
+  const { call } = result;
+  deps.log.info({ versionId: version.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
+  handedBack?.throwIfAborted();
+  await storage.put(keys.areaResult, createReadStream(file('result.png')), 'image/png');
+  await storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg');
+  return finish(deps, photo, version, {
+    resultKey: keys.areaResult,
+    thumbnailKey: keys.thumbnail,
+    engine: result.engine,
+    operations: result.operations,
+    notes: result.notes,
+    width: result.width,
+    height: result.height,
+    needsReview: result.needsReview,
+    reviewReason: result.reviewReason,
+    provider: call.provider,
+    model: call.model,
+    providerRequestId: call.requestId,
+    providerDurationMs: call.durationMs,
+    providerAttempts: call.attempts,
+    providerUsage: call.usage,
+    providerResolution: call.resolution,
+  });
+}
+
+/** Says so when an area edit's base version or painted area is gone (it was deleted, or its file lost). */
+export const AREA_BASE_GONE_FAILURE =
+  'The version this edit started from is no longer available, so the area could not be edited. The image was not charged.';
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -108,7 +108,8 @@ export async function listingRoutes(app: FastifyInstance, deps: ListingDeps) {
       const file = publicImageFile(request.params.file);
       reply.headers(PUBLIC_HEADERS).header('x-content-type-options', 'nosniff');
       if (!file.size) {
-        return reply.type('image/jpeg').send(await publicListingImage(deps, token, photoId, file.kind));
+        const image = await publicListingImage(deps, token, photoId, file.kind);
+        return reply.type(image.contentType).send(image.stream);
       }
       const image = await publicListingRendition({ ...deps, renditions }, token, photoId, file.kind, file.size);
       return reply.type(CONTENT_TYPES[file.size.format]).send(image);

@@ -12,7 +12,7 @@ import type { Db } from '../../infrastructure/db/client';
 import { HttpError, notFound } from '../../infrastructure/http/errors';
 import { zipStream } from '../../infrastructure/archive/zip';
 import { qrPng, qrSvg } from '../../infrastructure/qr/qr-code';
-import { StorageNotFoundError, type ObjectStorage } from '../../infrastructure/storage/object-storage';
+import { resultFormatOf, StorageNotFoundError, type ObjectStorage } from '../../infrastructure/storage/object-storage';
 import { listingPhotos } from '../photos/service';
 import { findPublishedProject, publicListingPath, requireProject, type ProjectRow } from '../projects/service';
 import { checkListing, exportable } from './check';
@@ -131,8 +131,10 @@ export async function publicListingImage(
   token: string,
   photoId: string,
   kind: PublicImageKind,
-): Promise<Readable> {
-  return openStored(storage, await publicImageKey(db, token, photoId, kind));
+): Promise<{ stream: Readable; contentType: string }> {
+  const key = await publicImageKey(db, token, photoId, kind);
+  // An area edit's result is a PNG (decision 015); every other file a JPEG.
+  return { stream: await openStored(storage, key), contentType: resultFormatOf(key).contentType };
 }
 
 /** A smaller copy of one image of the public page (its srcset), in a modern format. */

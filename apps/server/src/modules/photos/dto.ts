@@ -90,5 +90,6 @@ export function toVersion(row: VersionRow, chosenVersionId: string | null): Phot
     thumbnailUrl: done ? urls.thumbnail : null,
     downloadUrl: done ? urls.download : null,
     edit: classifyEdit(row),
+    baseVersionId: row.baseVersionId,
   };
 }

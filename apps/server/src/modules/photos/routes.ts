@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  areaEditRequestSchema,
   createVersionsRequestSchema,
   createVersionsResponseSchema,
   idParamsSchema,
@@ -25,6 +26,7 @@ import { acceptUpload, checkUploadAllowed } from './accept-upload';
 import { receiveUpload } from './receive';
 import {
   chooseVersion,
+  createAreaEdit,
   createVersions,
   downloadProject,
   listPhotoVersions,
@@ -131,6 +133,29 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
         { ...deps, log: request.log },
         request.user.id,
         request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.post(
+    '/api/photos/:id/versions/:versionId/area-edit',
+    {
+      schema: {
+        params: versionParamsSchema,
+        body: areaEditRequestSchema,
+        response: { 201: createVersionsResponseSchema },
+      },
+      // The painted area travels as base64 in the JSON body (at most MAX_MASK_BYTES before encoding).
+      bodyLimit: 6 * 1024 * 1024,
+    },
+    async (request, reply) => {
+      const created = await createAreaEdit(
+        { ...deps, log: request.log },
+        request.user.id,
+        request.params.id,
+        request.params.versionId,
         request.body,
       );
       return reply.status(201).send(created);

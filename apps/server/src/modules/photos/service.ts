@@ -6,7 +6,7 @@ import type { Db } from '../../infrastructure/db/client';
 import { HttpError, notFound } from '../../infrastructure/http/errors';
 import { zipStream } from '../../infrastructure/archive/zip';
 import { requireProject } from '../projects/service';
-import { StorageNotFoundError, type ObjectStorage } from '../../infrastructure/storage/object-storage';
+import { resultFormatOf, StorageNotFoundError, type ObjectStorage } from '../../infrastructure/storage/object-storage';
 import { classifyEdit } from '../templates/service';
 import { toPhoto } from './dto';
 import { findPhotoForUser, keysOfPhotos, listPhotosOfProject, type PhotoRow } from './repository';
@@ -65,6 +65,7 @@ export {
 export { findPhoto, type PhotoRow } from './repository';
 export { findStalledVersions, findVersion, type VersionRow } from './version-repository';
 export { chooseVersion, createVersions, listPhotoVersions } from './versions';
+export { createAreaEdit } from './area-edit';
 export { findFurnitureReference, setPhotoRoom, type FurnitureReference } from './furniture-reference';
 export { removeAbandonedUploads } from './uploads-in-flight';
 export { GENERIC_FAILURE, MISSING_UPLOAD_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
@@ -99,10 +100,12 @@ export async function openPhotoFile(
     if (error instanceof StorageNotFoundError) throw fileGone();
     throw error;
   });
+  // The chosen version's result is a PNG when it is an area edit (decision 015); every other file a JPEG.
+  const format = kind === 'enhanced' || kind === 'download' ? resultFormatOf(source.key) : resultFormatOf('.jpg');
   return {
     stream: source.reencode ? await reencoded(stored, photo.status) : stored,
-    contentType: 'image/jpeg',
-    ...(kind === 'download' ? { attachmentName: enhancedFileName(photo.fileName) } : {}),
+    contentType: format.contentType,
+    ...(kind === 'download' ? { attachmentName: enhancedFileName(photo.fileName, format.extension) } : {}),
   };
 }
 
@@ -162,10 +165,10 @@ function fileSource(
   }
 }
 
-/** 'kitchen.heic' → 'kitchen_enhanced.jpg' */
-export function enhancedFileName(originalName: string): string {
+/** 'kitchen.heic' → 'kitchen_enhanced.jpg' ('.png' for an area edit's result) */
+export function enhancedFileName(originalName: string, extension = 'jpg'): string {
   const stem = originalName.replace(/\.[^.]+$/, '').replace(/["\\]/g, '') || 'photo';
-  return `${stem}_enhanced.jpg`;
+  return `${stem}_enhanced.${extension}`;
 }
 
 export type ProjectDownload =
@@ -196,12 +199,12 @@ export async function downloadProject(
       kind: 'file',
       file: {
         stream: await storage.get(only.enhancedKey!),
-        contentType: 'image/jpeg',
-        attachmentName: enhancedFileName(only.fileName),
+        contentType: resultFormatOf(only.enhancedKey!).contentType,
+        attachmentName: enhancedFileName(only.fileName, resultFormatOf(only.enhancedKey!).extension),
       },
     };
   }
-  const names = uniqueNames(done.map((p) => enhancedFileName(p.fileName)));
+  const names = uniqueNames(done.map((p) => enhancedFileName(p.fileName, resultFormatOf(p.enhancedKey!).extension)));
   const stream = zipStream(
     done.map((photo, index) => ({
       name: names[index]!,
@@ -229,7 +232,11 @@ function downloadAllVersions(
   if (!done.length) {
     throw new HttpError(404, 'No completed photos available for download yet', 'NO_ENHANCED_PHOTOS');
   }
-  const names = uniqueNames(done.map((v) => versionFileName(nameOf.get(v.photoId) ?? 'photo', v.number)));
+  const names = uniqueNames(
+    done.map((v) =>
+      versionFileName(nameOf.get(v.photoId) ?? 'photo', v.number, resultFormatOf(v.resultKey!).extension),
+    ),
+  );
   const stream = zipStream(
     done.map((version, index) => ({
       name: names[index]!,
@@ -240,10 +247,10 @@ function downloadAllVersions(
   return { kind: 'zip', stream, fileName: zipFileName(`${project.name} all versions`), entries: done.length };
 }
 
-/** 'kitchen.heic', 2 → 'kitchen_v2.jpg' */
-export function versionFileName(originalName: string, number: number): string {
+/** 'kitchen.heic', 2 → 'kitchen_v2.jpg' ('.png' for an area edit's result) */
+export function versionFileName(originalName: string, number: number, extension = 'jpg'): string {
   const stem = originalName.replace(/\.[^.]+$/, '').replace(/["\\]/g, '') || 'photo';
-  return `${stem}_v${number}.jpg`;
+  return `${stem}_v${number}.${extension}`;
 }
 
 function uniqueNames(names: string[]): string[] {
@@ -272,11 +279,12 @@ export async function openVersionFile(
     if (error instanceof StorageNotFoundError) throw fileGone();
     throw error;
   });
-  if (kind !== 'download') return { stream, contentType: 'image/jpeg' };
+  const format = resultFormatOf(key);
+  if (kind !== 'download') return { stream, contentType: format.contentType };
   const photo = await findPhotoForUser(db, userId, version.photoId);
   return {
     stream,
-    contentType: 'image/jpeg',
-    attachmentName: versionFileName(photo?.fileName ?? 'photo', version.number),
+    contentType: format.contentType,
+    attachmentName: versionFileName(photo?.fileName ?? 'photo', version.number, format.extension),
   };
 }

@@ -91,6 +91,11 @@ describe('what a version says', () => {
       'Custom instructions',
     );
     expect(versionSettings(version({ templateName: 'Blue Sky', style: null }))).toBe('Blue Sky');
+    expect(
+      versionSettings(
+        version({ templateName: null, style: null, instructions: 'Remove the lamp', baseVersionId: 'v1' }),
+      ),
+    ).toBe('Area edit');
   });
 
   it('gives the strip an accessible name with its marks', () => {

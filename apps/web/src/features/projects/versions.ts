@@ -59,7 +59,10 @@ export function versionStatusText(version: Status): string {
 }
 
 /** 'Living Room · Scandinavian', 'Custom instructions', or 'Living Room · Modern + instructions'. */
-export function versionSettings(version: Pick<PhotoVersion, 'templateName' | 'style' | 'instructions'>): string {
+export function versionSettings(
+  version: Pick<PhotoVersion, 'templateName' | 'style' | 'instructions' | 'baseVersionId'>,
+): string {
+  if (version.baseVersionId) return 'Area edit';
   const parts = [version.templateName, version.style].filter((part): part is string => Boolean(part));
   const instructions = Boolean(version.instructions?.trim());
   if (parts.length === 0) return instructions ? 'Custom instructions' : 'No template';
@@ -70,7 +73,7 @@ export function versionSettings(version: Pick<PhotoVersion, 'templateName' | 'st
 export function versionAccessibleName(
   version: Pick<
     PhotoVersion,
-    'number' | 'status' | 'chosen' | 'needsReview' | 'templateName' | 'style' | 'instructions'
+    'number' | 'status' | 'chosen' | 'needsReview' | 'templateName' | 'style' | 'instructions' | 'baseVersionId'
   >,
 ): string {
   const marks = [

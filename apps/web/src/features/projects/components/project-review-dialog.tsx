@@ -1,5 +1,5 @@
 import type { DisclosureProfileId, Photo, Project } from '@hearth/contracts';
-import { Download, FolderArchive, ImageOff, LoaderCircle, Maximize2, RefreshCw } from 'lucide-react';
+import { Brush, Download, FolderArchive, ImageOff, LoaderCircle, Maximize2, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -17,6 +17,7 @@ import { isProcessing, progressText, resultSummary } from '../project-progress';
 import { stageOfPhoto, stageOfVersion } from '../stage-view';
 import { useRefreshOnVersionsSettled } from '../use-refresh-on-versions-settled';
 import { initialVersionId } from '../versions';
+import { AreaEditForm } from './area-edit-form';
 import { FullSizeImageDialog, type FullSizeImage } from './full-size-image-dialog';
 import { GenerateAgainForm } from './generate-again-form';
 import { RoomField } from './room-field';
@@ -159,15 +160,20 @@ function PhotoReview({
   useRefreshOnVersionsSettled(photo.projectId, versions, generate.onImagesChanged);
   const choose = useChooseVersion(photo.projectId);
   const [pickedId, setPickedId] = useState<string | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  // One form at a time under the picture: 'Generate again' or 'Edit an area'.
+  const [panel, setPanel] = useState<'generate' | 'area' | null>(null);
+  const formOpen = panel === 'generate';
+  const areaOpen = panel === 'area';
   const [fullSize, setFullSize] = useState<FullSizeImage | null>(null);
   const generateButton = useRef<HTMLButtonElement>(null);
+  const areaButton = useRef<HTMLButtonElement>(null);
   const formBox = useRef<HTMLDivElement>(null);
   // The form opens under the picture: bring it into view, clear of the pinned download bar (its scroll margin).
   useEffect(() => {
-    if (formOpen) formBox.current?.scrollIntoView({ block: 'nearest' });
-  }, [formOpen]);
+    if (panel) formBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [panel]);
   const formId = `generate-again-${photo.id}`;
+  const areaFormId = `edit-area-${photo.id}`;
 
   const list = versions ?? [];
   const shownId = list.some((v) => v.id === pickedId) ? pickedId : initialVersionId(photo, list);
@@ -176,10 +182,13 @@ function PhotoReview({
   const several = list.length > 1;
 
   const closeForm = () => {
-    setFormOpen(false);
+    const opener = panel === 'area' ? areaButton : generateButton;
+    setPanel(null);
     // The form's buttons are gone: the keyboard continues from the button that opened it.
-    requestAnimationFrame(() => generateButton.current?.focus());
+    requestAnimationFrame(() => opener.current?.focus());
   };
+  // An area is painted over a finished version with a picture; the edit needs the AI provider.
+  const editable = version?.status === 'completed' && Boolean(version.imageUrl) && generate.customInstructionsAvailable;
 
   const useVersion = () => {
     if (!version) return;
@@ -243,12 +252,26 @@ function PhotoReview({
           aria-expanded={formOpen}
           aria-controls={formOpen ? formId : undefined}
           disabled={versions === undefined || generate.templates === undefined}
-          onClick={() => setFormOpen((open) => !open)}
+          onClick={() => setPanel((open) => (open === 'generate' ? null : 'generate'))}
         >
           <RefreshCw aria-hidden className="size-4" />
           Generate again
         </Button>
       )}
+      {editable ? (
+        <Button
+          ref={areaButton}
+          variant="secondary"
+          size="sm"
+          className="aria-expanded:border-brand-600 aria-expanded:bg-brand-50"
+          aria-expanded={areaOpen}
+          aria-controls={areaOpen ? areaFormId : undefined}
+          onClick={() => setPanel((open) => (open === 'area' ? null : 'area'))}
+        >
+          <Brush aria-hidden className="size-4" />
+          Edit an area
+        </Button>
+      ) : null}
     </>
   );
 
@@ -264,6 +287,22 @@ function PhotoReview({
             photo={photo}
             base={version}
             profileId={profileId}
+            options={generate}
+            onCancel={closeForm}
+            onCreated={(created) => {
+              if (created[0]) setPickedId(created[0].id);
+              closeForm();
+            }}
+          />
+        </div>
+      ) : null}
+
+      {areaOpen && version && editable ? (
+        <div id={areaFormId} ref={formBox} className="scroll-mb-28">
+          <AreaEditForm
+            key={version.id}
+            photo={photo}
+            base={version}
             options={generate}
             onCancel={closeForm}
             onCreated={(created) => {

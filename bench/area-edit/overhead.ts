@@ -1,0 +1,155 @@
+/**
+ * Benchmark of an area edit's own cost around the provider call (issue 13, `bench/area-edit`):
+ *
+ *   npm run bench:area-edit   (from the repository root; ROUNDS=5, PHOTO_MP=24)
+ *
+ * The job's area-edit step (`runAreaEdit`, as the `photo.enhance` job runs it) on a 24 MP base version:
+ * the copy sent to the provider and the mask at its size, then, once the provider has answered, the base
+ * decoded, the answer fitted to it and blended in only inside the painted area (feathered), the structure
+ * check inside the area, the lossless PNG and the thumbnail written. The provider is a stand-in that answers
+ * at once with a staged 2K picture (prepared before timing); its own time is measured and taken off, so
+ * the figure is the overhead beyond the provider's time. Target ≤ 300 ms at 24 MP. Storage, the database
+ * and the queue are outside this figure (bench/providers measures them for every version).
+ *
+ * The mask is a brushed area of about a sixth of the frame at the brush's 2048 px (as the browser sends it).
+ * Writes bench/results/area-edit.json.
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  decodeToRgb,
+  encodeRgbToJpeg,
+  encodeRgbToJpegBuffer,
+  encodeRgbToPngBuffer,
+  resizeRgb,
+  resizeRgbExact,
+} from '@hearth/image-engine';
+import { addFurniture, fixturePhotoPath } from '@hearth/image-engine/test-support';
+import { runAreaEdit, type StagingProvider } from '@hearth/server/test-support/area-edit';
+import { load1, writeResults } from '../support/report';
+import { addSensorGrain } from '../support/sensor-grain';
+import { median, round1 } from '../support/server';
+
+const SOURCE_PHOTO = fixturePhotoPath('empty-interior.jpg');
+const PHOTO_MP = Number(process.env.PHOTO_MP ?? 24);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const TARGET_MS = 300;
+
+async function main() {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-bench-area-'));
+  try {
+    const { basePath, width, height } = await makeBase(workDir);
+    const answer = await stagedAnswer(basePath);
+    const brushed = await brushedMask(width, height);
+    const mask = brushed.png;
+    let providerMs = 0;
+    const provider: StagingProvider = {
+      id: 'gemini',
+      model: 'bench-stand-in',
+      inputSide: () => 2048,
+      async edit() {
+        const started = performance.now();
+        const result = {
+          image: answer.image,
+          mimeType: 'image/jpeg' as const,
+          width: answer.width,
+          height: answer.height,
+          model: 'bench-stand-in',
+          durationMs: 0,
+          provider: 'gemini' as const,
+          attempts: 1,
+        };
+        providerMs = performance.now() - started;
+        return result;
+      },
+    };
+
+    const run = async (round: number) => {
+      const started = performance.now();
+      await runAreaEdit({
+        basePath,
+        baseType: 'jpeg',
+        mask,
+        outputPath: path.join(workDir, `result-${round}.png`),
+        thumbnailPath: path.join(workDir, `thumbnail-${round}.jpg`),
+        prompt: 'Remove the floor lamp',
+        provider,
+      });
+      return performance.now() - started - providerMs;
+    };
+    // Warm-up: sharp, the fitting code and the composite are loaded and compiled before anything is timed.
+    await run(0);
+    const overheads: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      overheads.push(await run(round));
+      console.log(`round ${round}: ${round1(overheads.at(-1)!)} ms beyond the provider`);
+    }
+    const pngBytes = (await stat(path.join(workDir, 'result-1.png'))).size;
+    const baseBytes = (await stat(basePath)).size;
+    const overheadMs = round1(median(overheads));
+    await writeResults('area-edit', {
+      photo: { width, height, megapixels: round1((width * height) / 1e6), jpegBytes: baseBytes },
+      mask: { width: brushed.width, height: brushed.height, paintedFraction: round1(brushed.painted * 100) / 100 },
+      providerAnswer: { width: answer.width, height: answer.height },
+      resultPngBytes: pngBytes,
+      roundsMs: overheads.map(round1),
+      summary: [
+        {
+          metric: `Area edit overhead beyond the provider, ${Math.round((width * height) / 1e6)} MP (median)`,
+          hearth: `${overheadMs} ms`,
+          baseline: '—',
+          ratio: null,
+          target: `≤ ${TARGET_MS} ms`,
+          met: overheadMs <= TARGET_MS,
+          loadAverage: load1(),
+        },
+      ],
+    });
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The base version: the room enlarged to PHOTO_MP with sensor grain, as a camera's JPEG decodes. */
+async function makeBase(workDir: string) {
+  const source = await decodeToRgb(SOURCE_PHOTO, 'jpeg');
+  const scale = Math.sqrt((PHOTO_MP * 1e6) / (source.width * source.height));
+  const large = await resizeRgbExact(source, Math.round(source.width * scale), Math.round(source.height * scale));
+  addSensorGrain(large, 3);
+  const basePath = path.join(workDir, 'base.jpg');
+  await encodeRgbToJpeg(large, basePath);
+  return { basePath, width: large.width, height: large.height };
+}
+
+/** What the provider answers: the room staged, at 2K (Gemini's 2K for a 3:2 photo). */
+async function stagedAnswer(basePath: string) {
+  const small = await resizeRgb(await decodeToRgb(basePath, 'jpeg'), 2048);
+  const staged = addFurniture(small);
+  return { image: await encodeRgbToJpegBuffer(staged), width: staged.width, height: staged.height };
+}
+
+/** A brushed area of about a sixth of the frame (a sofa and the lamp beside it) at the brush's 2048 px. */
+async function brushedMask(width: number, height: number) {
+  const w = 2048;
+  const h = Math.round((2048 * height) / width);
+  const data = Buffer.alloc(w * h * 3);
+  let painted = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const dx = (x - w * 0.35) / (w * 0.3);
+      const dy = (y - h * 0.72) / (h * 0.18);
+      if (dx * dx + dy * dy > 1) continue;
+      data.fill(255, (y * w + x) * 3, (y * w + x) * 3 + 3);
+      painted++;
+    }
+  }
+  return {
+    png: await encodeRgbToPngBuffer({ data, width: w, height: h }),
+    width: w,
+    height: h,
+    painted: painted / (w * h),
+  };
+}
+
+await main();
