@@ -4,7 +4,7 @@ import { fitToOriginal, WORK_SIDE } from '../fit-to-original/fit-to-original';
 import type { Alignment } from '../fit-to-original/alignment';
 import { dilate } from '../fit-to-original/raster';
 import { checkStructure, STRUCTURE, type ChangeZone, type StructureCheck } from '../fit-to-original/structure';
-import { scaleMask, type AreaMask } from './area-mask';
+import { AreaMaskError, scaleMask, type AreaMask } from './area-mask';
 
 /**
  * An area edit's finished photo (issue 13, decision 015): the provider's edit, fitted to the version it started
@@ -43,17 +43,18 @@ export async function composeAreaEdit(
   options: AreaEditOptions,
 ): Promise<AreaEditResult> {
   const { width, height } = base;
-  // The provider's picture at the version's exact size and framing (it may have reshaped or resized it).
-  const [fitted, area, soft] = await Promise.all([
-    fitToOriginal(base, edited, { zone: options.zone }),
-    scaleMask(mask, width, height),
-    featherWeights(mask, width, height),
-  ]);
+  const [area, soft] = await Promise.all([scaleMask(mask, width, height), featherWeights(mask, width, height)]);
+  const box = boundingBox(area, width, height);
+  // A stroke thinner than a pixel of a smaller photo can vanish when the mask is scaled down to it.
+  if (box.bottom < 0) throw new AreaMaskError('Nothing is painted: paint over the area to change, then submit.');
+  // The provider's picture at the version's exact size and framing (it may have reshaped or resized it), made
+  // at full resolution only where it can be blended in: the painted area's bounding box.
+  const region = { left: box.left, top: box.top, width: box.right - box.left + 1, height: box.bottom - box.top + 1 };
+  const fitted = await fitToOriginal(base, edited, { zone: options.zone, region });
 
   const alpha = new Uint8Array(width * height);
   const out = Buffer.from(base.data);
   const edit = fitted.image.data;
-  const box = boundingBox(area, width, height);
   for (let y = box.top; y <= box.bottom; y++) {
     for (let x = box.left, i = y * width + box.left; x <= box.right; x++, i++) {
       if (!area[i]) continue;
@@ -61,13 +62,16 @@ export async function composeAreaEdit(
       alpha[i] = a;
       if (a === 0) continue;
       const p = i * 3;
+      const e = ((y - box.top) * region.width + (x - box.left)) * 3;
       if (a === 255) {
-        out[p] = edit[p]!;
-        out[p + 1] = edit[p + 1]!;
-        out[p + 2] = edit[p + 2]!;
+        out[p] = edit[e]!;
+        out[p + 1] = edit[e + 1]!;
+        out[p + 2] = edit[e + 2]!;
         continue;
       }
-      for (let c = p; c < p + 3; c++) out[c] = Math.round(base.data[c]! + ((edit[c]! - base.data[c]!) * a) / 255);
+      for (let c = 0; c < 3; c++) {
+        out[p + c] = Math.round(base.data[p + c]! + ((edit[e + c]! - base.data[p + c]!) * a) / 255);
+      }
     }
   }
   const image = { data: out, width, height };

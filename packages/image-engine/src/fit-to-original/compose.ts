@@ -5,13 +5,22 @@ import { clamp, type Raster } from './raster';
 
 const ROWS_PER_SLICE = 256;
 
+/** A rectangle of the frame, in the original's pixels. */
+export interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 /**
  * The final photo at the original's exact size: the original's own pixels wherever the blend weight is 0, the
  * model's result (mapped through `mapping`, tone-matched to the original) where it is 1, mixed in between.
  * The weight map is small (the working size) and read bilinearly, so no full-size mask ever exists; the
  * mapping is axis-aligned, so every column's and row's sample positions are computed once. A 24 MP frame
  * takes a few hundred milliseconds, so the loop yields to the event loop every ROWS_PER_SLICE rows: the API
- * served by the same process stays responsive.
+ * served by the same process stays responsive. With `region`, only that rectangle is made (an area edit needs
+ * no more), and the image returned is that rectangle.
  */
 export async function composeFullResolution(
   original: RgbImage,
@@ -19,9 +28,11 @@ export async function composeFullResolution(
   mapping: FrameMapping,
   weight: Raster,
   tone: ToneMap,
+  region?: Region,
 ): Promise<RgbImage> {
   const { width, height } = original;
-  const data = Buffer.from(original.data);
+  const box = region ?? { left: 0, top: 0, width, height };
+  const data = region ? copyRegion(original, region) : Buffer.from(original.data);
   // A clamped view: assigning rounds and clamps to 0–255 in one step.
   const out = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   const src = result.data;
@@ -36,8 +47,8 @@ export async function composeFullResolution(
   const [g0, g1, g2] = tone.gain;
   const [o0, o1, o2] = tone.offset;
 
-  for (let y = 0; y < height; y++) {
-    if (y % ROWS_PER_SLICE === ROWS_PER_SLICE - 1) await new Promise(setImmediate);
+  for (let y = box.top; y < box.top + box.height; y++) {
+    if ((y - box.top) % ROWS_PER_SLICE === ROWS_PER_SLICE - 1) await new Promise(setImmediate);
     const v = (y + 0.5 - mapping.offsetY) / mapping.scaleY - 0.5;
     if (v < -0.5 || v > rh - 0.5) continue;
     if (!readWeightRow(weight, weightRow, y, height)) continue;
@@ -51,7 +62,7 @@ export async function composeFullResolution(
     }
 
     const lastWeight = weight.width - 1;
-    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+    for (let x = box.left, o = (y - box.top) * box.width * 3; x < box.left + box.width; x++, o += 3) {
       if (!resultColumns.inside[x]) continue;
       const wx0 = weightColumns.index[x]!;
       const w0 = weightRow[wx0]!;
@@ -68,7 +79,18 @@ export async function composeFullResolution(
       out[o + 2] = out[o + 2]! + (m2 - out[o + 2]!) * alpha;
     }
   }
-  return { data, width, height };
+  return { data, width: box.width, height: box.height };
+}
+
+/** The original's pixels inside `region`, as a buffer of its own. */
+function copyRegion(original: RgbImage, region: Region): Buffer {
+  const rowBytes = region.width * 3;
+  const data = Buffer.alloc(rowBytes * region.height);
+  for (let y = 0; y < region.height; y++) {
+    const start = ((region.top + y) * original.width + region.left) * 3;
+    original.data.copy(data, y * rowBytes, start, start + rowBytes);
+  }
+  return data;
 }
 
 /** The weight map's row at output row `y`, read bilinearly into `row`; false when the whole row is 0. */

@@ -195,3 +195,21 @@ describe('the structure check', () => {
     expect((await fitToOriginal(original, result, { zone: NOTHING_STRUCTURAL })).structure.needsReview).toBe(true);
   });
 });
+
+describe('a region of the frame', () => {
+  it('is made exactly as the same rectangle of the whole fitted photo', async () => {
+    const original = fixtures['empty-interior'];
+    const answer = await simulateProvider(addFurniture(original), { width: 1248, height: 832, framing: 'stretched' });
+    const zone = NOTHING_STRUCTURAL;
+    const whole = await fitToOriginal(original, answer, { zone });
+    const region = { left: 301, top: 150, width: 517, height: 333 };
+    const part = await fitToOriginal(original, answer, { zone, region });
+    expect([part.image.width, part.image.height]).toEqual([region.width, region.height]);
+    const rowBytes = region.width * 3;
+    for (let y = 0; y < region.height; y++) {
+      const start = ((region.top + y) * original.width + region.left) * 3;
+      const expected = whole.image.data.subarray(start, start + rowBytes);
+      expect(part.image.data.subarray(y * rowBytes, (y + 1) * rowBytes).equals(expected), `row ${y}`).toBe(true);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { resizeRgb, type RgbImage } from '../codecs/image-codec';
 import { resizeRgbExact } from '../codecs/image-compose';
 import { alignResult, MIN_ALIGNMENT_SCORE, type Alignment, type FrameMapping } from './alignment';
-import { composeFullResolution } from './compose';
+import { composeFullResolution, type Region } from './compose';
 import {
   applyTone,
   blurredChannels,
@@ -31,10 +31,12 @@ export interface FitOptions {
   zone: ChangeZone;
   /** Keep the original's pixels where the model changed nothing (default true). */
   preserveDetail?: boolean;
+  /** Make only this rectangle of the frame at full resolution (an area edit): `image` is then that rectangle. */
+  region?: Region;
 }
 
 export interface FitResult {
-  /** The finished photo, at the original's size. */
+  /** The finished photo, at the original's size (or the `region` asked for). */
   image: RgbImage;
   alignment: Alignment;
   /** Fraction of the frame that shows the original's own pixels (blend weight below one half). */
@@ -87,7 +89,7 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
     weight = coverageWeight(covered, work.width, work.height);
   }
 
-  const image = await composeFullResolution(original, result, alignment.mapping, weight, tone);
+  const image = await composeFullResolution(original, result, alignment.mapping, weight, tone, options.region);
   const output = blendAtWorkSize(work, model, weight, tone);
   const structure = checkStructure(work, output, options.zone);
   const misaligned = alignment.score < MIN_ALIGNMENT_SCORE;
