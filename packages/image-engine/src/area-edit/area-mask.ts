@@ -74,17 +74,23 @@ export async function readAreaMask(png: Buffer, target?: { width: number; height
   return { data, width, height, paintedFraction: painted / data.length };
 }
 
-/** The mask at exactly `width`×`height`, nearest neighbour: each target pixel takes the mask pixel it falls in. */
+/** The mask pixel a frame pixel falls in (nearest neighbour), along one axis of `frameSize` pixels. */
+export const maskIndexOf = (at: number, frameSize: number, maskSize: number) =>
+  Math.min(maskSize - 1, Math.floor(((at + 0.5) * maskSize) / frameSize));
+
+/**
+ * The mask at exactly `width`×`height`, nearest neighbour: each target pixel takes the mask pixel it falls in
+ * (maskIndexOf, the one mapping every use of the mask shares, so the area blended is the area checked).
+ */
 export async function scaleMask(mask: AreaMask, width: number, height: number): Promise<Uint8Array> {
   if (mask.width === width && mask.height === height) return mask.data;
-  const scaled = await sharp(Buffer.from(mask.data.buffer, mask.data.byteOffset, mask.data.length), {
-    raw: { width: mask.width, height: mask.height, channels: 1 },
-  })
-    .resize(width, height, { fit: 'fill', kernel: 'nearest' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  return new Uint8Array(scaled.buffer, scaled.byteOffset, scaled.length);
+  const scaled = new Uint8Array(width * height);
+  const columns = Array.from({ length: width }, (_, x) => maskIndexOf(x, width, mask.width));
+  for (let y = 0; y < height; y++) {
+    const row = maskIndexOf(y, height, mask.height) * mask.width;
+    for (let x = 0; x < width; x++) scaled[y * width + x] = mask.data[row + columns[x]!]!;
+  }
+  return scaled;
 }
 
 /**
