@@ -98,6 +98,8 @@ async function runSetup(name: SetupName, workDir: string, photoFile: string, pro
           LOG_LEVEL: 'warn',
           WEB_DIST_DIR: '/nonexistent',
           DATABASE_URL: postgres.url,
+          // One secret for the cluster: a session signed by one API process is read by the other.
+          AUTH_SECRET: 'bench-cluster-secret-bench-cluster-secret-01',
           ...s3.env,
           GEMINI_API_KEY: 'bench-key',
           GEMINI_BASE_URL: providerUrl,
