@@ -96,7 +96,7 @@ it('an original stored by a process killed mid-upload is removed by retention; c
     expect(rows.map((r) => r.photo_id).sort()).toEqual([...orphans].sort());
     const deps = { db: database.db, storage: createLocalStorage(path.join(dataDir, 'files')) };
 
-    // Within the hour an upload may still be arriving: nothing is touched.
+    // Within a day an upload may still be arriving: nothing is touched.
     expect(await removeAbandonedUploads(deps)).toBe(0);
     expect(orphanFolders().sort()).toEqual([...orphans].sort());
 

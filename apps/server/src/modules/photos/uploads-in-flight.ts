@@ -8,8 +8,11 @@ import type { ObjectStorage } from '../../infrastructure/storage/object-storage'
  * between leaves an original no row points to; these rows say which ones may be such.
  */
 
-/** An upload's body must keep arriving (decision 081); anything in flight this long belongs to no request. */
-export const ABANDONED_UPLOAD_AFTER_MS = 60 * 60 * 1000;
+/**
+ * Anything in flight this long belongs to no request. An upload is only cut when it stalls, not for taking
+ * long: 30 photos of 25 MB on a slow uplink can take hours, so the margin is a day, not an hour.
+ */
+export const ABANDONED_UPLOAD_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Recorded before the original's bytes go to storage under `storageKey`. */
 export async function markUploadInFlight(db: Db, row: { photoId: string; userId: string; storageKey: string }) {
