@@ -12,8 +12,8 @@ import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import type { ApiClient } from './helpers/client';
 import { fixture } from './helpers/fixtures';
-import { geminiImage } from './helpers/fake-gemini';
-import { FakeVendor, parseJsonBody, type RecordedRequest } from './helpers/fake-vendor';
+import { geminiImage, geminiPromptSent, geminiSentImage } from './helpers/fake-gemini';
+import { FakeVendor } from './helpers/fake-vendor';
 import { newProject, settledPhotos, startTrial, uploadPhotos, usage } from './helpers/projects';
 
 /**
@@ -22,14 +22,8 @@ import { newProject, settledPhotos, startTrial, uploadPhotos, usage } from './he
  * the same provider call that stages it. Both through the upload and 'Generate again' APIs.
  */
 
-type Body = { contents: { parts: { inlineData?: { data: string }; text?: string }[] }[] };
-const sentImage = (request: RecordedRequest) =>
-  Buffer.from(
-    (parseJsonBody(request) as Body).contents[0]!.parts.find((p) => p.inlineData)!.inlineData!.data,
-    'base64',
-  );
-const promptSent = (request: RecordedRequest) =>
-  (parseJsonBody(request) as Body).contents[0]!.parts.find((p) => p.text)!.text!;
+const sentImage = geminiSentImage;
+const promptSent = geminiPromptSent;
 
 const vendor = new FakeVendor(async (request) => {
   const sent = await decodeImageBuffer(sentImage(request));

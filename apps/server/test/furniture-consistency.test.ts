@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import type { ApiClient } from './helpers/client';
 import { fakeBfl } from './helpers/fake-bfl';
-import { geminiImage } from './helpers/fake-gemini';
+import { geminiImage, geminiPromptSent } from './helpers/fake-gemini';
 import { OPENAI_EDITS_PATH, openAiImage, readEditForm } from './helpers/fake-openai';
 import { FakeVendor, parseJsonBody, scripted, type RecordedRequest } from './helpers/fake-vendor';
 import { fixture } from './helpers/fixtures';
@@ -31,8 +31,7 @@ const imagesSent = (request: RecordedRequest) =>
   (parseJsonBody(request) as Body).contents[0]!.parts.flatMap((p) =>
     p.inlineData ? [Buffer.from(p.inlineData.data, 'base64')] : [],
   );
-const promptSent = (request: RecordedRequest) =>
-  (parseJsonBody(request) as Body).contents[0]!.parts.find((p) => p.text)!.text!;
+const promptSent = geminiPromptSent;
 
 const gemini = new FakeVendor(async (request) => {
   const sent = await decodeImageBuffer(imagesSent(request)[0]!);

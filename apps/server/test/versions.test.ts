@@ -14,8 +14,8 @@ import { startTestApp, storageOf, tempDirOf, type TestApp } from './helpers/app'
 import { signedInAgent } from './helpers/accounts';
 import { ApiClient } from './helpers/client';
 import { fixture, zipEntries } from './helpers/fixtures';
-import { geminiImage, geminiImageSafety, geminiSentImage } from './helpers/fake-gemini';
-import { FakeVendor, parseJsonBody, type RecordedRequest, type Reply } from './helpers/fake-vendor';
+import { geminiImage, geminiImageSafety, geminiPromptSent, geminiSentImage } from './helpers/fake-gemini';
+import { FakeVendor, type RecordedRequest, type Reply } from './helpers/fake-vendor';
 import { newProject, settledPhotos, startTrial, uploadPhotos, usage } from './helpers/projects';
 import { cookieOf, openStream } from './helpers/sse';
 
@@ -54,9 +54,7 @@ beforeEach(() => {
 });
 
 const sentImage = geminiSentImage;
-const promptSent = (request: RecordedRequest) =>
-  (parseJsonBody(request) as { contents: { parts: { text?: string }[] }[] }).contents[0]!.parts.find((p) => p.text)!
-    .text!;
+const promptSent = geminiPromptSent;
 
 async function stagedPhoto(fields: Record<string, string>, client?: ApiClient) {
   const agent = client ? { client } : await signedInAgent(testApp);

@@ -11,6 +11,12 @@ export function geminiSentImage(request: RecordedRequest): Buffer {
   return Buffer.from(body.contents[0]!.parts.find((p) => p.inlineData)!.inlineData!.data, 'base64');
 }
 
+/** The prompt a `generateContent` request carried (its first text part). */
+export function geminiPromptSent(request: RecordedRequest): string {
+  const body = parseJsonBody(request) as { contents: { parts: { text?: string }[] }[] };
+  return body.contents[0]!.parts.find((p) => p.text)!.text!;
+}
+
 export const geminiPath = (model: string) => `/v1beta/models/${model}:generateContent`;
 
 export function geminiImage(image: Buffer, mimeType = 'image/png', responseId = 'resp-gemini-1'): Reply {

@@ -10,7 +10,7 @@ import {
 } from '@hearth/image-engine';
 import type { StagingProvider } from '../../infrastructure/ai-providers/provider';
 import { changeZoneFor } from './change-zones';
-import type { GenerativeEditResult, ProviderResolution, StageLimits } from './generative-edit';
+import { callRecord, NO_LIMITS, type GenerativeEditResult, type StageLimits } from './generative-edit';
 
 /**
  * An area edit (issue 13, decision 015): the base version goes to the provider with the painted area (to
@@ -37,14 +37,8 @@ export interface AreaEditInput {
   limits?: StageLimits;
 }
 
-const unlimited = <T>(task: () => Promise<T>) => task();
-
 export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditResult> {
-  const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? {
-    cpu: unlimited,
-    cpuBeforeCall: unlimited,
-    providerCalls: unlimited,
-  };
+  const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? NO_LIMITS;
   // What the provider call waits for goes ahead of other CPU work (as for every generative edit).
   const { mask, sent, providerMask } = await cpuBeforeCall(async () => {
     const mask = await readAreaMask(input.mask);
@@ -76,12 +70,6 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     return done;
   });
 
-  const resolution: ProviderResolution = {
-    sent: { width: sent.width, height: sent.height },
-    requested: answer.requestedSize ?? null,
-    returned: { width: answer.width, height: answer.height },
-    original: sent.source,
-  };
   return {
     width: composed.image.width,
     height: composed.image.height,
@@ -90,14 +78,6 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     notes: [],
     needsReview: composed.structure.needsReview,
     reviewReason: composed.structure.reason ?? null,
-    call: {
-      provider: answer.provider,
-      model: answer.model,
-      requestId: answer.requestId ?? null,
-      durationMs: Math.round(answer.durationMs),
-      attempts: answer.attempts,
-      usage: answer.usage ?? null,
-      resolution,
-    },
+    call: callRecord(answer, sent),
   };
 }

@@ -6,7 +6,12 @@ import {
   fitToOriginal,
 } from '@hearth/image-engine';
 import { answeredSmaller, sizeLabel } from '../../infrastructure/ai-providers/output-size';
-import type { PixelSize, ProviderUsage, StagingProvider } from '../../infrastructure/ai-providers/provider';
+import type {
+  ImageEditResult,
+  PixelSize,
+  ProviderUsage,
+  StagingProvider,
+} from '../../infrastructure/ai-providers/provider';
 import { changeZoneFor } from './change-zones';
 
 /**
@@ -65,6 +70,8 @@ export interface StageLimits {
 }
 
 const unlimited: Limit = (task) => task();
+/** No limits: a caller that runs one edit on its own (tests, benches). */
+export const NO_LIMITS: StageLimits = { cpu: unlimited, cpuBeforeCall: unlimited, providerCalls: unlimited };
 
 export interface GenerativeEditResult {
   width: number;
@@ -97,11 +104,7 @@ export interface ProviderResolution {
 }
 
 export async function runGenerativeEdit(input: GenerativeEditInput): Promise<GenerativeEditResult> {
-  const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? {
-    cpu: unlimited,
-    cpuBeforeCall: unlimited,
-    providerCalls: unlimited,
-  };
+  const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? NO_LIMITS;
   const sent = await cpuBeforeCall(() =>
     encodeForProvider(input.inputPath, (source) => input.provider.inputSide(source)),
   );
@@ -143,28 +146,36 @@ export async function runGenerativeEdit(input: GenerativeEditInput): Promise<Gen
 
   const operations = ['generative-edit', 'fit-to-original'];
   if (fit.preservedDetail) operations.push('original-detail-kept');
-  const resolution: ProviderResolution = {
-    sent: { width: sent.width, height: sent.height },
-    requested: answer.requestedSize ?? null,
-    returned: { width: answer.width, height: answer.height },
-    original: sent.source,
-  };
+  const call = callRecord(answer, sent);
   return {
     width: fit.image.width,
     height: fit.image.height,
     engine: 'ai',
     operations,
-    notes: resolutionNotes(answer.model, resolution),
+    notes: resolutionNotes(answer.model, call.resolution),
     needsReview: fit.structure.needsReview,
     reviewReason: fit.structure.reason ?? null,
-    call: {
-      provider: answer.provider,
-      model: answer.model,
-      requestId: answer.requestId ?? null,
-      durationMs: Math.round(answer.durationMs),
-      attempts: answer.attempts,
-      usage: answer.usage ?? null,
-      resolution,
+    call,
+  };
+}
+
+/** What a version records of its provider call: who answered, how long it took, its cost, and the sizes. */
+export function callRecord(
+  answer: ImageEditResult,
+  sent: { width: number; height: number; source: PixelSize },
+): GenerativeEditResult['call'] {
+  return {
+    provider: answer.provider,
+    model: answer.model,
+    requestId: answer.requestId ?? null,
+    durationMs: Math.round(answer.durationMs),
+    attempts: answer.attempts,
+    usage: answer.usage ?? null,
+    resolution: {
+      sent: { width: sent.width, height: sent.height },
+      requested: answer.requestedSize ?? null,
+      returned: { width: answer.width, height: answer.height },
+      original: sent.source,
     },
   };
 }
