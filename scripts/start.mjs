@@ -1,9 +1,10 @@
-// `npm start`: build the web app if it is missing or older than its sources, then run the server
-// (API, workers and the built SPA) in this process.
+// `npm start`: build the web app and the server if either is missing or older than its sources, then run
+// the server (API, workers and the built SPA) in this process.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServerIfStale, builtServer, newestMtime } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -17,13 +18,6 @@ const webSources = [
   'packages/contracts/src',
 ];
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), 0);
-}
-
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...webSources.map((p) => newestMtime(path.join(root, p))));
 if (builtAt < sourcesAt) {
@@ -31,6 +25,5 @@ if (builtAt < sourcesAt) {
   execSync('npm run build -w @hearth/web', { cwd: root, stdio: 'inherit' });
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('@hearth/server/server');
+await buildServerIfStale();
+await import(pathToFileURL(builtServer).href);

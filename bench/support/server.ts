@@ -2,14 +2,15 @@
  * What the benchmarks share: the server started as `npm start` starts it (a child process on its own data
  * directory), its memory read from /proc, and a small client that talks to the API as the browser app does.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { openAsBlob, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { openDatabase } from '@hearth/server/test-support/internals';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
+const BUILT_SERVER = path.join(ROOT, 'apps/server/dist/server.mjs');
+let serverBuilt = false;
 export const ORIGIN = 'http://localhost:3000';
 
 /** Lets the server raise a user's allowance: only one process may hold the PGlite directory, so it is stopped. */
@@ -31,8 +32,12 @@ export interface Server {
 }
 
 export async function startServer(env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { PATH: process.env.PATH, ...env },
+  // The server as `npm start` runs it: built to JavaScript once (when its sources changed), then run by Node.
+  if (!serverBuilt) execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+  serverBuilt = true;
+  const child: ChildProcess = spawn(process.execPath, [BUILT_SERVER], {
+    // As the npm start scripts set it (docs/decisions/086).
+    env: { PATH: process.env.PATH, MALLOC_MMAP_THRESHOLD_: '1048576', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
     cwd: ROOT,
   });

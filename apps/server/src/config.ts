@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { billingEnvSchema, resolveBillingConfig, type BillingConfig } from './infrastructure/payments/config';
 import type { SignInLimits } from './modules/auth/sign-in-throttle';
+import { SERVER_PACKAGE_DIR } from './paths';
 import { aiEnvShape, AiConfigError, resolveAiConfig, type AiConfig } from './infrastructure/ai-providers/config';
 import {
   resolveStorageConfig,
@@ -178,7 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerAccountPerHour: env.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIpPer15Min: env.SIGNIN_MAX_FAILURES_PER_IP,
     },
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(SERVER_PACKAGE_DIR, '../web/dist')),
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     role: env.ROLE,
     runsWorkers: env.ROLE !== 'api',

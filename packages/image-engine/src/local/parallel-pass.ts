@@ -102,13 +102,16 @@ interface PoolWorker {
 }
 
 /**
- * The server runs its TypeScript through tsx (docs/decisions/001), whose loader is per thread: a small
- * bootstrap registers it in the worker, then imports the worker module.
+ * From source (tests, `tsx`), tsx's loader is per thread: a small bootstrap registers it in the worker, then
+ * imports the worker module. The built server (scripts/build-server.mjs) has the worker as plain JavaScript
+ * beside it, which the worker imports directly.
  */
-const WORKER_BOOTSTRAP = `
+const WORKER_BOOTSTRAP = import.meta.url.endsWith('.ts')
+  ? `
 import(${JSON.stringify(tsxEsmApiUrl())})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./pass-worker.ts', import.meta.url).href)}); });
-`;
+`
+  : `import(${JSON.stringify(new URL('./pass-worker.mjs', import.meta.url).href)});`;
 
 /** tsx's ESM registration API, found through its package.json exports (require.resolve would pick its CJS build). */
 function tsxEsmApiUrl(): string {

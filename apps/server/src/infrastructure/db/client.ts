@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { SERVER_PACKAGE_DIR } from '../../paths';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, '../../../drizzle');
+const migrationsFolder = path.join(SERVER_PACKAGE_DIR, 'drizzle');
 /** Any fixed number: serialises migrations when several processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_412_093;
 
