@@ -1,4 +1,5 @@
-import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai';
+import type * as GeminiSdk from '@google/genai';
+import type { ApiError, GenerateContentResponse, GoogleGenAI } from '@google/genai';
 import { closestShape, shapesOf } from '../infrastructure/ai-providers/aspect-ratio';
 import type { ProviderSettings } from '../infrastructure/ai-providers/config';
 import {
@@ -121,11 +122,19 @@ function grid(table: string): Record<string, PixelSize> {
   );
 }
 
+/** The SDK is loaded on the first call: a server that never calls Gemini never holds it in memory. */
+let sdk: Promise<typeof GeminiSdk> | undefined;
+const loadSdk = () => (sdk ??= import('@google/genai'));
+
 export function createGeminiProvider(settings: ProviderSettings): ImageEditProvider {
-  const client = new GoogleGenAI({
-    apiKey: settings.apiKey,
-    httpOptions: settings.baseUrl ? { baseUrl: settings.baseUrl } : undefined,
-  });
+  let client: GoogleGenAI | undefined;
+  const connect = async () => {
+    const { GoogleGenAI } = await loadSdk();
+    return (client ??= new GoogleGenAI({
+      apiKey: settings.apiKey,
+      httpOptions: settings.baseUrl ? { baseUrl: settings.baseUrl } : undefined,
+    }));
+  };
   const provider = 'gemini' as const;
 
   const info = modelInfo(settings.model);
@@ -152,9 +161,12 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
         return response;
       };
 
+      const { ApiError } = await loadSdk();
       let response: GenerateContentResponse;
       try {
-        response = await client.models.generateContent({
+        response = await (
+          await connect()
+        ).models.generateContent({
           model: settings.model,
           contents: [
             {
@@ -180,7 +192,7 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
           },
         });
       } catch (error) {
-        throw translateError(error, lastHeaders);
+        throw translateError(error, lastHeaders, ApiError);
       }
 
       const imagePart = finalImagePart(response);
@@ -207,9 +219,9 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
     },
   };
 
-  function translateError(error: unknown, headers: Headers | undefined) {
+  function translateError(error: unknown, headers: Headers | undefined, ApiErrorClass: typeof ApiError) {
     if (isAbortError(error)) return error;
-    if (error instanceof ApiError) {
+    if (error instanceof ApiErrorClass) {
       const body = parseErrorBody(error.message);
       const detail = `Gemini HTTP ${error.status}${body.status ? ` ${body.status}` : ''}: ${excerpt(body.message ?? error.message)}`;
       // Google answers a wrong key with 400 INVALID_ARGUMENT (reason API_KEY_INVALID), not 401.

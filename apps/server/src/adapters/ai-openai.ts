@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
+import type * as OpenAiModule from 'openai';
+import type OpenAI from 'openai';
 import type { ImagesResponse } from 'openai/resources/images';
 import { closestShape, shapesOf } from '../infrastructure/ai-providers/aspect-ratio';
 import type { ProviderSettings } from '../infrastructure/ai-providers/config';
@@ -66,14 +67,21 @@ const MAX_INPUT_SIDE_FIXED = 2048;
 /** Only GPT image models know these parameters; a compatible server running something else may refuse them. */
 const isGptImageModel = (model: string) => model.startsWith('gpt-image-');
 
+/** The SDK is loaded on the first call: a server that never calls OpenAI never holds it in memory. */
+let sdk: Promise<typeof OpenAiModule> | undefined;
+const loadSdk = () => (sdk ??= import('openai'));
+type OpenAiSdk = typeof OpenAiModule;
+
 export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvider {
-  const client = new OpenAI({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseUrl,
-    maxRetries: 0,
-    // withRetries aborts each attempt at the configured timeout; the SDK's own must not fire first.
-    timeout: 900_000,
-  });
+  let client: OpenAI | undefined;
+  const connect = (openai: OpenAiSdk) =>
+    (client ??= new openai.OpenAI({
+      apiKey: settings.apiKey,
+      baseURL: settings.baseUrl,
+      maxRetries: 0,
+      // withRetries aborts each attempt at the configured timeout; the SDK's own must not fire first.
+      timeout: 900_000,
+    }));
   const provider = 'openai' as const;
 
   return {
@@ -93,14 +101,16 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
       const extension = request.mimeType === 'image/png' ? 'png' : request.mimeType === 'image/webp' ? 'webp' : 'jpg';
       const gptImage = isGptImageModel(settings.model);
 
+      const openai = await loadSdk();
+      const { toFile } = openai;
       let body: ImagesResponse;
       let requestId: string | undefined;
       try {
-        const response = await client.images
-          .edit(
+        const response = await connect(openai)
+          .images.edit(
             {
               model: settings.model,
-              image: await imagesFor(request, extension, isGptImageModel(settings.model) ? 15 : 0),
+              image: await imagesFor(request, extension, isGptImageModel(settings.model) ? 15 : 0, toFile),
               // An area edit: the transparent pixels are where the model may change the photo (the first image).
               ...(request.mask && { mask: await toFile(request.mask.clear, 'mask.png', { type: 'image/png' }) }),
               prompt: request.prompt,
@@ -121,7 +131,7 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
         body = response.data;
         requestId = response.request_id ?? undefined;
       } catch (error) {
-        throw translateError(error);
+        throw translateError(error, openai);
       }
 
       if (!body || typeof body !== 'object' || !Array.isArray(body.data)) {
@@ -169,7 +179,7 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
     return Buffer.from(await response.arrayBuffer());
   }
 
-  function translateError(error: unknown) {
+  function translateError(error: unknown, { APIConnectionTimeoutError, APIError, APIUserAbortError }: OpenAiSdk) {
     if (error instanceof APIUserAbortError || isAbortError(error)) return error;
     if (error instanceof APIConnectionTimeoutError || (error instanceof APIError && error.status === undefined)) {
       return new ProviderUnavailableError({
@@ -210,7 +220,12 @@ function usageOf(body: ImagesResponse, model: string): ProviderUsage | undefined
 }
 
 /** The photo alone, or the photo then its references as `image[]` (the first image is the one edited). */
-async function imagesFor(request: ImageEditRequest, extension: string, maxReferences: number) {
+async function imagesFor(
+  request: ImageEditRequest,
+  extension: string,
+  maxReferences: number,
+  toFile: OpenAiSdk['toFile'],
+) {
   const photo = await toFile(request.image, `photo.${extension}`, { type: request.mimeType });
   const references = (request.references ?? []).slice(0, maxReferences);
   if (references.length === 0) return photo;
