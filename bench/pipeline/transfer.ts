@@ -15,6 +15,9 @@
  *   serving the same bytes: MB/s and time to the first byte.
  * - Idle RSS of the server (ROLE=all) after start-up and a first request.
  *
+ * TRANSFER_PART=downloads runs only the enhancement batch and the downloads (no upload rounds) and prints
+ * their rows without writing the results file: a quicker check of the download figures alone.
+ *
  * Each part runs on a fresh data directory (and database), so every one starts from an empty queue: the
  * upload rounds' queued jobs never reach the enhancement batch. Writes bench/results/pipeline-transfer.json.
  */
@@ -26,7 +29,7 @@ import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES } from '@hearth/contracts';
 import { decodeToRgb, encodeRgbToJpeg, resizeRgb } from '@hearth/image-engine';
 import { fixturePhotoPath } from '@hearth/image-engine/test-support';
 import { runBaseline, startBaseline } from '../support/processes';
-import { load1, ratioOf, type SummaryRow, writeResults } from '../support/report';
+import { load1, printSummary, ratioOf, type SummaryRow, writeResults } from '../support/report';
 import { addSensorGrain } from '../support/sensor-grain';
 import {
   cpuMs,
@@ -43,6 +46,7 @@ import { availableDatabases, type DatabaseKind, openStack } from '../support/sta
 const SOURCE_PHOTO = fixturePhotoPath('furnished-interior.jpg');
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const BATCH_ROUNDS = Number(process.env.BATCH_ROUNDS ?? 2);
+const DOWNLOADS_ONLY = process.env.TRANSFER_PART === 'downloads';
 const WORKERS = 2;
 const PHOTOS = MAX_PHOTOS_PER_BATCH;
 const MB = 2 ** 20;
@@ -69,14 +73,19 @@ async function main() {
   const summary: SummaryRow[] = [];
   try {
     for (const kind of databases) {
+      if (DOWNLOADS_ONLY) {
+        printSummary(pipelineRows(kind, await measureBatchAndDownloads(kind, inputs.photo12mp, workDir)));
+        continue;
+      }
       const upload = await measureUploads(kind, inputs.upload25mb, workDir);
       const pipeline = await measureBatchAndDownloads(kind, inputs.photo12mp, workDir);
       results[kind] = { upload, ...pipeline };
-      summary.push(...summaryRows(kind, upload, pipeline));
+      summary.push(...uploadRows(kind, upload), ...pipelineRows(kind, pipeline));
     }
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+  if (DOWNLOADS_ONLY) return;
   await writeResults('pipeline-transfer', {
     rounds: ROUNDS,
     batchRounds: BATCH_ROUNDS,
@@ -336,24 +345,16 @@ async function zipEntryCount(zip: Buffer): Promise<number> {
 type Uploads = Awaited<ReturnType<typeof measureUploads>>;
 type Pipeline = Awaited<ReturnType<typeof measureBatchAndDownloads>>;
 
-function summaryRows(kind: DatabaseKind, upload: Uploads, pipeline: Pipeline): SummaryRow[] {
-  const load = load1();
-  const row = (
-    metric: string,
-    hearth: string,
-    baseline: string,
-    ratio: number | null,
-    target: string,
-    met: boolean | null,
-  ): SummaryRow => ({ metric: `${metric} (${kind})`, hearth, baseline, ratio, target, met, loadAverage: load });
+const rowMaker =
+  (kind: DatabaseKind) =>
+  (metric: string, hearth: string, baseline: string, ratio: number | null, target: string, met: boolean | null) =>
+    ({ metric: `${metric} (${kind})`, hearth, baseline, ratio, target, met, loadAverage: load1() }) as SummaryRow;
+const atLeast = (ratio: number | null, target: number) => (ratio === null ? null : ratio >= target);
+const atMost = (ratio: number | null, target: number) => (ratio === null ? null : ratio <= target);
+
+function uploadRows(kind: DatabaseKind, upload: Uploads): SummaryRow[] {
+  const row = rowMaker(kind);
   const uploadRatio = ratioOf(upload.hearth.medianMbPerSecond, upload.baseline.medianMbPerSecond);
-  const batch = pipeline.batch;
-  const wallRatio = ratioOf(batch.hearth.medianSeconds, batch.baseline.medianSeconds);
-  const cpuRatio = ratioOf(batch.hearth.medianCpuPerPhotoMs, batch.baseline.medianCpuPerPhotoMs);
-  const zipRatio = ratioOf(pipeline.zip.hearth.medianMbPerSecond, pipeline.zip.baseline.medianMbPerSecond);
-  const photoRatio = ratioOf(pipeline.photo.hearth.medianMbPerSecond, pipeline.photo.baseline.medianMbPerSecond);
-  const atLeast = (ratio: number | null, target: number) => (ratio === null ? null : ratio >= target);
-  const atMost = (ratio: number | null, target: number) => (ratio === null ? null : ratio <= target);
   return [
     row(
       `upload ${upload.batch}, MB/s`,
@@ -379,6 +380,17 @@ function summaryRows(kind: DatabaseKind, upload: Uploads, pipeline: Pipeline): S
       `≤ ${TARGETS.uploadRssGrowthMb} MB`,
       upload.hearth.maxRssGrowthMb <= TARGETS.uploadRssGrowthMb,
     ),
+  ];
+}
+
+function pipelineRows(kind: DatabaseKind, pipeline: Pipeline): SummaryRow[] {
+  const row = rowMaker(kind);
+  const batch = pipeline.batch;
+  const wallRatio = ratioOf(batch.hearth.medianSeconds, batch.baseline.medianSeconds);
+  const cpuRatio = ratioOf(batch.hearth.medianCpuPerPhotoMs, batch.baseline.medianCpuPerPhotoMs);
+  const zipRatio = ratioOf(pipeline.zip.hearth.medianMbPerSecond, pipeline.zip.baseline.medianMbPerSecond);
+  const photoRatio = ratioOf(pipeline.photo.hearth.medianMbPerSecond, pipeline.photo.baseline.medianMbPerSecond);
+  return [
     row(
       `${batch.photos} × 12 MP Professional Enhancement, upload → all completed`,
       `${batch.hearth.medianSeconds} s`,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import {
   encodedImageMetadata,
   fixturePhotoPath,
@@ -52,7 +53,7 @@ export async function imageFacts(bytes: Buffer) {
   };
 }
 
-/** The entries of a ZIP archive, in order, with their bytes. */
+/** The entries of a ZIP archive, in order, with their bytes; throws on an entry whose CRC-32 is wrong. */
 export async function zipEntries(zip: Buffer): Promise<{ name: string; data: Buffer }[]> {
   const archive = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
   const entries: { name: string; data: Buffer }[] = [];
@@ -60,7 +61,10 @@ export async function zipEntries(zip: Buffer): Promise<{ name: string; data: Buf
     const stream = await archive.openReadStreamPromise(entry);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+    const data = Buffer.concat(chunks);
+    // yauzl reads the recorded checksum but does not check it (see its README).
+    if (crc32(data) !== entry.crc32) throw new Error(`${entry.fileName}: CRC-32 does not match its bytes`);
+    entries.push({ name: entry.fileName, data });
   }
   return entries;
 }

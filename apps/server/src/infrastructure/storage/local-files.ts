@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import lockfile from 'proper-lockfile';
 import { assertSafeKey, StorageNotFoundError, type ObjectStorage } from './object-storage';
 
+const READ_CHUNK_BYTES = 2 ** 18;
+
 /** Embedded default: files under DATA_DIR/files, written to a temporary name and renamed into place. */
 export function createLocalStorage(rootDir: string): ObjectStorage {
   const fullPath = (key: string) => {
@@ -33,7 +35,9 @@ export function createLocalStorage(rootDir: string): ObjectStorage {
       } catch {
         throw new StorageNotFoundError(key);
       }
-      return createReadStream(target) as Readable;
+      // 256 KiB reads instead of 64 KiB: a download, and each ZIP entry, passes every chunk through a few
+      // streams on its way to the socket, and 16× fewer chunks make the ZIP ≈ 2× faster to build (issue 16).
+      return createReadStream(target, { highWaterMark: READ_CHUNK_BYTES }) as Readable;
     },
     async delete(key) {
       const target = fullPath(key);
