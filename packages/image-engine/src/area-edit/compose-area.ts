@@ -1,9 +1,10 @@
 import { resizeRgb, type RgbImage } from '../codecs/image-codec';
+import type { Region } from '../fit-to-original/compose';
 import { fitToOriginal, WORK_SIDE } from '../fit-to-original/fit-to-original';
 import type { Alignment } from '../fit-to-original/alignment';
 import { dilate } from '../fit-to-original/raster';
 import { checkStructure, STRUCTURE, type ChangeZone, type StructureCheck } from '../fit-to-original/structure';
-import { AreaMaskError, maskIndexOf, scaleMask, type AreaMask } from './area-mask';
+import { AreaMaskError, maskIndexOf, type AreaMask } from './area-mask';
 
 /**
  * An area edit's finished photo (issue 13, decision 015): the provider's edit, fitted to the version it started
@@ -22,6 +23,17 @@ export const AREA_FEATHER = {
 export interface AreaEditOptions {
   /** Rows the edit may change, for the structure check (inside the area only). */
   zone: ChangeZone;
+  /** What prepareArea made of the base and mask, when the caller made it ahead (while the provider works). */
+  prepared?: PreparedArea;
+}
+
+/** What an area edit needs of its base version and mask before the provider answers. */
+export interface PreparedArea {
+  /** The rectangle of the frame the painted area reaches: nothing outside it is touched. */
+  region: Region;
+  ramp: Ramp;
+  /** The base at the working size, for the fit and the structure check. */
+  work: RgbImage;
 }
 
 export interface AreaEditResult {
@@ -35,6 +47,15 @@ export interface AreaEditResult {
   structure: StructureCheck;
 }
 
+export async function prepareArea(base: RgbImage, mask: AreaMask): Promise<PreparedArea> {
+  // Everything at full resolution is made only inside the rectangle around the painted area: a sixth of a
+  // 24 MP frame is 4 MP of work instead of 24.
+  const region = paintedRegion(mask, base.width, base.height);
+  // A stroke thinner than a pixel of a smaller photo can vanish when the mask is scaled down to it.
+  if (!region) throw new AreaMaskError('Nothing is painted: paint over the area to change, then submit.');
+  return { region, ramp: featherRamp(mask), work: await resizeRgb(base, WORK_SIDE) };
+}
+
 export async function composeAreaEdit(
   base: RgbImage,
   edited: RgbImage,
@@ -42,14 +63,14 @@ export async function composeAreaEdit(
   options: AreaEditOptions,
 ): Promise<AreaEditResult> {
   const { width, height } = base;
-  // Everything at full resolution is made only inside the rectangle around the painted area: a sixth of a
-  // 24 MP frame is 4 MP of work instead of 24.
-  const region = paintedRegion(mask, width, height);
-  // A stroke thinner than a pixel of a smaller photo can vanish when the mask is scaled down to it.
-  if (!region) throw new AreaMaskError('Nothing is painted: paint over the area to change, then submit.');
-  const ramp = featherRamp(mask);
+  const { region, ramp, work } = options.prepared ?? (await prepareArea(base, mask));
   // The provider's picture at the version's exact size and framing (it may have reshaped or resized it).
-  const fitted = await fitToOriginal(base, edited, { zone: options.zone, region });
+  const fitted = await fitToOriginal(base, edited, {
+    zone: options.zone,
+    region,
+    originalWork: work,
+    checkWholeFrame: false,
+  });
 
   const area = new Uint8Array(width * height);
   const alpha = new Uint8Array(width * height);
@@ -58,23 +79,14 @@ export async function composeAreaEdit(
   // Where each column and row of the region falls in the mask and in the feather's ramp, computed once.
   const columns = axis(region.left, region.width, width, mask.width, ramp.width);
   const rows = axis(region.top, region.height, height, mask.height, ramp.height);
-  const r = ramp.data;
   for (let j = 0; j < region.height; j++) {
     const y = region.top + j;
     const maskRow = rows.mask[j]! * mask.width;
-    const ramp0 = rows.ramp0[j]! * ramp.width;
-    const ramp1 = rows.ramp1[j]! * ramp.width;
-    const ty = rows.fraction[j]!;
     for (let i = 0; i < region.width; i++) {
       if (!mask.data[maskRow + columns.mask[i]!]) continue;
       const pixel = y * width + region.left + i;
       area[pixel] = 1;
-      const x0 = columns.ramp0[i]!;
-      const x1 = columns.ramp1[i]!;
-      const tx = columns.fraction[i]!;
-      const top = r[ramp0 + x0]! + (r[ramp0 + x1]! - r[ramp0 + x0]!) * tx;
-      const bottom = r[ramp1 + x0]! + (r[ramp1 + x1]! - r[ramp1 + x0]!) * tx;
-      const a = Math.round(top + (bottom - top) * ty);
+      const a = Math.round(rampAt(ramp, rows, j, columns, i));
       alpha[pixel] = a;
       if (a === 0) continue;
       const p = pixel * 3;
@@ -91,7 +103,7 @@ export async function composeAreaEdit(
     area,
     alpha,
     alignment: fitted.alignment,
-    structure: await structureInside(base, image, mask, options),
+    structure: structureInside(work, fitted.workImage, mask, ramp, options.zone),
   };
 }
 
@@ -155,6 +167,21 @@ function axis(start: number, count: number, frameSize: number, maskSize: number,
   return { mask, ramp0, ramp1, fraction };
 }
 
+type Axis = ReturnType<typeof axis>;
+
+/** The feather's weight, 0–255 unrounded, at row `j` of `rows` and column `i` of `columns` (bilinear). */
+function rampAt(ramp: Ramp, rows: Axis, j: number, columns: Axis, i: number): number {
+  const r = ramp.data;
+  const row0 = rows.ramp0[j]! * ramp.width;
+  const row1 = rows.ramp1[j]! * ramp.width;
+  const x0 = columns.ramp0[i]!;
+  const x1 = columns.ramp1[i]!;
+  const tx = columns.fraction[i]!;
+  const top = r[row0 + x0]! + (r[row0 + x1]! - r[row0 + x0]!) * tx;
+  const bottom = r[row1 + x0]! + (r[row1 + x1]! - r[row1 + x0]!) * tx;
+  return top + (bottom - top) * rows.fraction[j]!;
+}
+
 /** Chamfer distance (1, √2) from each set pixel to the nearest unset one; unset pixels are 0. */
 function distanceToUnpainted(mask: Uint8Array, width: number, height: number): Float32Array {
   const far = width + height;
@@ -209,20 +236,39 @@ function boundingBox(area: Uint8Array, width: number, height: number) {
   return { top, bottom, left, right };
 }
 
-/** The structure check on working copies, counting only changed edges inside the painted area. */
-async function structureInside(
-  base: RgbImage,
-  output: RgbImage,
+/**
+ * The structure check at the working size, counting only changed edges inside the painted area. The finished
+ * photo at that size is the fit's, blended into the base's copy with the area's weights, as the full one is.
+ */
+function structureInside(
+  work: RgbImage,
+  fittedWork: RgbImage,
   mask: AreaMask,
-  { zone }: AreaEditOptions,
-): Promise<StructureCheck> {
-  const [before, after] = await Promise.all([resizeRgb(base, WORK_SIDE), resizeRgb(output, WORK_SIDE)]);
-  const region = dilate(
-    await scaleMask(mask, before.width, before.height),
-    before.width,
-    before.height,
-    STRUCTURE.tolerance,
+  ramp: Ramp,
+  zone: ChangeZone,
+): StructureCheck {
+  const { width, height } = work;
+  const after = Buffer.from(work.data);
+  const columns = axis(0, width, width, mask.width, ramp.width);
+  const rows = axis(0, height, height, mask.height, ramp.height);
+  const painted = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask.data[rows.mask[y]! * mask.width + columns.mask[x]!]) continue;
+      const pixel = y * width + x;
+      painted[pixel] = 1;
+      const a = Math.round(rampAt(ramp, rows, y, columns, x)) / 255;
+      for (let p = pixel * 3; p < pixel * 3 + 3; p++)
+        after[p] = Math.round(after[p]! + (fittedWork.data[p]! - after[p]!) * a);
+    }
+  }
+  const checked = dilate(painted, width, height, STRUCTURE.tolerance);
+  const { score, needsReview, reason } = checkStructure(
+    work,
+    { data: after, width, height },
+    zone,
+    STRUCTURE.threshold,
+    checked,
   );
-  const { score, needsReview, reason } = checkStructure(before, after, zone, STRUCTURE.threshold, region);
   return { score, needsReview, ...(reason && { reason }) };
 }

@@ -33,6 +33,10 @@ export interface FitOptions {
   preserveDetail?: boolean;
   /** Make only this rectangle of the frame at full resolution (an area edit): `image` is then that rectangle. */
   region?: Region;
+  /** The original at the working size (resizeRgb(original, WORK_SIDE)), when the caller made it already. */
+  originalWork?: RgbImage;
+  /** Check the whole frame's structure (default true); an area edit checks only its area, on `workImage`. */
+  checkWholeFrame?: boolean;
 }
 
 export interface FitResult {
@@ -45,13 +49,15 @@ export interface FitResult {
   preservedDetail: boolean;
   tone: ToneMap;
   structure: StructureCheck;
+  /** The finished photo at the working size (the whole frame), made as the full one is. */
+  workImage: RgbImage;
 }
 
 export async function fitToOriginal(original: RgbImage, result: RgbImage, options: FitOptions): Promise<FitResult> {
   const originalSize = { width: original.width, height: original.height };
   const resultSize = { width: result.width, height: result.height };
 
-  const work = await resizeRgb(original, WORK_SIDE);
+  const work = options.originalWork ?? (await resizeRgb(original, WORK_SIDE));
   // The registration levels are smaller than the working copy, so they are made from it, not from the
   // full-size frame: the same area average at a fraction of the cost.
   const levels = await Promise.all(
@@ -91,7 +97,8 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
 
   const image = await composeFullResolution(original, result, alignment.mapping, weight, tone, options.region);
   const output = blendAtWorkSize(work, model, weight, tone);
-  const structure = checkStructure(work, output, options.zone);
+  const structure =
+    (options.checkWholeFrame ?? true) ? checkStructure(work, output, options.zone) : { score: 0, needsReview: false };
   const misaligned = alignment.score < MIN_ALIGNMENT_SCORE;
 
   let kept = 0;
@@ -102,6 +109,7 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
     keptOriginalFraction: kept / weight.data.length,
     preservedDetail,
     tone,
+    workImage: output,
     structure: {
       score: structure.score,
       needsReview: structure.needsReview || misaligned,

@@ -2,11 +2,14 @@ import {
   composeAreaEdit,
   decodeImageBuffer,
   decodeToRgb,
+  deflateRowsAroundArea,
   encodeForProvider,
-  encodeRgbToPngFile,
   makeThumbnailFromRgb,
   maskForProvider,
+  prepareArea,
   readAreaMask,
+  writeAreaEditPng,
+  type AreaMask,
 } from '@hearth/image-engine';
 import type { StagingProvider } from '../../infrastructure/ai-providers/provider';
 import { changeZoneFor } from './change-zones';
@@ -45,6 +48,9 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     const sent = await encodeForProvider(input.basePath, (source) => input.provider.inputSide(source));
     return { mask, sent, providerMask: await maskForProvider(mask, sent.width, sent.height) };
   });
+  // Everything that needs only the base is made while the provider works, so it adds nothing to the wait.
+  const prepared = cpu(() => prepareBase(input, mask));
+  prepared.catch(() => undefined); // awaited below; a failed call must not leave it unhandled meanwhile
   const answer = await providerCalls(() =>
     input.provider.edit({
       image: sent.image,
@@ -57,14 +63,12 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     }),
   );
 
+  const { base, area, around } = await prepared;
   const composed = await cpu(async () => {
-    const [base, result] = await Promise.all([
-      decodeToRgb(input.basePath, input.baseType),
-      decodeImageBuffer(answer.image),
-    ]);
-    const done = await composeAreaEdit(base, result, mask, { zone: changeZoneFor(null) });
+    const result = await decodeImageBuffer(answer.image);
+    const done = await composeAreaEdit(base, result, mask, { zone: changeZoneFor(null), prepared: area });
     await Promise.all([
-      encodeRgbToPngFile(done.image, input.outputPath),
+      writeAreaEditPng(input.outputPath, done.image, around),
       makeThumbnailFromRgb(done.image, input.thumbnailPath),
     ]);
     return done;
@@ -80,4 +84,11 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     reviewReason: composed.structure.reason ?? null,
     call: callRecord(answer, sent),
   };
+}
+
+/** The base decoded, its working copy and the feather, and the PNG rows the edit cannot change, compressed. */
+async function prepareBase(input: AreaEditInput, mask: AreaMask) {
+  const base = await decodeToRgb(input.basePath, input.baseType);
+  const area = await prepareArea(base, mask);
+  return { base, area, around: await deflateRowsAroundArea(base, area.region) };
 }
