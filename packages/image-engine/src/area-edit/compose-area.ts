@@ -1,6 +1,6 @@
-import { resizeRgb, type RgbImage } from '../codecs/image-codec';
+import type { RgbImage } from '../codecs/image-codec';
 import type { Region } from '../fit-to-original/compose';
-import { fitToOriginal, WORK_SIDE } from '../fit-to-original/fit-to-original';
+import { analyseOriginal, fitToOriginal, type OriginalAnalysis } from '../fit-to-original/fit-to-original';
 import type { Alignment } from '../fit-to-original/alignment';
 import { dilate } from '../fit-to-original/raster';
 import { checkStructure, STRUCTURE, type ChangeZone, type StructureCheck } from '../fit-to-original/structure';
@@ -32,8 +32,8 @@ export interface PreparedArea {
   /** The rectangle of the frame the painted area reaches: nothing outside it is touched. */
   region: Region;
   ramp: Ramp;
-  /** The base at the working size, for the fit and the structure check. */
-  work: RgbImage;
+  /** What the fit needs of the base alone; its working copy is also the structure check's. */
+  analysis: OriginalAnalysis;
 }
 
 export interface AreaEditResult {
@@ -53,7 +53,7 @@ export async function prepareArea(base: RgbImage, mask: AreaMask): Promise<Prepa
   const region = paintedRegion(mask, base.width, base.height);
   // A stroke thinner than a pixel of a smaller photo can vanish when the mask is scaled down to it.
   if (!region) throw new AreaMaskError('Nothing is painted: paint over the area to change, then submit.');
-  return { region, ramp: featherRamp(mask), work: await resizeRgb(base, WORK_SIDE) };
+  return { region, ramp: featherRamp(mask), analysis: await analyseOriginal(base) };
 }
 
 export async function composeAreaEdit(
@@ -63,12 +63,12 @@ export async function composeAreaEdit(
   options: AreaEditOptions,
 ): Promise<AreaEditResult> {
   const { width, height } = base;
-  const { region, ramp, work } = options.prepared ?? (await prepareArea(base, mask));
+  const { region, ramp, analysis } = options.prepared ?? (await prepareArea(base, mask));
   // The provider's picture at the version's exact size and framing (it may have reshaped or resized it).
   const fitted = await fitToOriginal(base, edited, {
     zone: options.zone,
     region,
-    originalWork: work,
+    analysis,
     checkWholeFrame: false,
   });
 
@@ -79,22 +79,30 @@ export async function composeAreaEdit(
   // Where each column and row of the region falls in the mask and in the feather's ramp, computed once.
   const columns = axis(region.left, region.width, width, mask.width, ramp.width);
   const rows = axis(region.top, region.height, height, mask.height, ramp.height);
+  const feather = new Float64Array(ramp.width);
   for (let j = 0; j < region.height; j++) {
     const y = region.top + j;
     const maskRow = rows.mask[j]! * mask.width;
+    rampRow(ramp, rows, j, feather);
     for (let i = 0; i < region.width; i++) {
       if (!mask.data[maskRow + columns.mask[i]!]) continue;
       const pixel = y * width + region.left + i;
       area[pixel] = 1;
-      const a = Math.round(rampAt(ramp, rows, j, columns, i));
+      const a = weightAt(feather, columns, i);
       alpha[pixel] = a;
       if (a === 0) continue;
       const p = pixel * 3;
       const e = (j * region.width + i) * 3;
-      for (let c = 0; c < 3; c++) {
-        out[p + c] =
-          a === 255 ? edit[e + c]! : Math.round(base.data[p + c]! + ((edit[e + c]! - base.data[p + c]!) * a) / 255);
+      if (a === 255) {
+        out[p] = edit[e]!;
+        out[p + 1] = edit[e + 1]!;
+        out[p + 2] = edit[e + 2]!;
+        continue;
       }
+      // `out` still holds the base's pixel here.
+      out[p] = Math.round(out[p]! + ((edit[e]! - out[p]!) * a) / 255);
+      out[p + 1] = Math.round(out[p + 1]! + ((edit[e + 1]! - out[p + 1]!) * a) / 255);
+      out[p + 2] = Math.round(out[p + 2]! + ((edit[e + 2]! - out[p + 2]!) * a) / 255);
     }
   }
   const image = { data: out, width, height };
@@ -103,7 +111,7 @@ export async function composeAreaEdit(
     area,
     alpha,
     alignment: fitted.alignment,
-    structure: structureInside(work, fitted.workImage, mask, ramp, options.zone),
+    structure: structureInside(analysis.work, fitted.workImage, mask, ramp, options.zone),
   };
 }
 
@@ -169,17 +177,20 @@ function axis(start: number, count: number, frameSize: number, maskSize: number,
 
 type Axis = ReturnType<typeof axis>;
 
-/** The feather's weight, 0–255 unrounded, at row `j` of `rows` and column `i` of `columns` (bilinear). */
-function rampAt(ramp: Ramp, rows: Axis, j: number, columns: Axis, i: number): number {
+/** The feather's row at row `j` of `rows`, read vertically (linear) into `into`, one value a ramp column. */
+function rampRow(ramp: Ramp, rows: Axis, j: number, into: Float64Array): Float64Array {
   const r = ramp.data;
   const row0 = rows.ramp0[j]! * ramp.width;
   const row1 = rows.ramp1[j]! * ramp.width;
-  const x0 = columns.ramp0[i]!;
-  const x1 = columns.ramp1[i]!;
-  const tx = columns.fraction[i]!;
-  const top = r[row0 + x0]! + (r[row0 + x1]! - r[row0 + x0]!) * tx;
-  const bottom = r[row1 + x0]! + (r[row1 + x1]! - r[row1 + x0]!) * tx;
-  return top + (bottom - top) * rows.fraction[j]!;
+  const ty = rows.fraction[j]!;
+  for (let x = 0; x < ramp.width; x++) into[x] = r[row0 + x]! + (r[row1 + x]! - r[row0 + x]!) * ty;
+  return into;
+}
+
+/** The blend weight, 0–255 rounded, at column `i` of `columns` on a row read by rampRow (linear). */
+function weightAt(row: Float64Array, columns: Axis, i: number): number {
+  const left = row[columns.ramp0[i]!]!;
+  return Math.round(left + (row[columns.ramp1[i]!]! - left) * columns.fraction[i]!);
 }
 
 /** Chamfer distance (1, √2) from each set pixel to the nearest unset one; unset pixels are 0. */
@@ -252,12 +263,14 @@ function structureInside(
   const columns = axis(0, width, width, mask.width, ramp.width);
   const rows = axis(0, height, height, mask.height, ramp.height);
   const painted = new Uint8Array(width * height);
+  const feather = new Float64Array(ramp.width);
   for (let y = 0; y < height; y++) {
+    rampRow(ramp, rows, y, feather);
     for (let x = 0; x < width; x++) {
       if (!mask.data[rows.mask[y]! * mask.width + columns.mask[x]!]) continue;
       const pixel = y * width + x;
       painted[pixel] = 1;
-      const a = Math.round(rampAt(ramp, rows, y, columns, x)) / 255;
+      const a = weightAt(feather, columns, x) / 255;
       for (let p = pixel * 3; p < pixel * 3 + 3; p++)
         after[p] = Math.round(after[p]! + (fittedWork.data[p]! - after[p]!) * a);
     }

@@ -33,8 +33,8 @@ export interface FitOptions {
   preserveDetail?: boolean;
   /** Make only this rectangle of the frame at full resolution (an area edit): `image` is then that rectangle. */
   region?: Region;
-  /** The original at the working size (resizeRgb(original, WORK_SIDE)), when the caller made it already. */
-  originalWork?: RgbImage;
+  /** analyseOriginal(original), when the caller made it ahead (an area edit, while the provider works). */
+  analysis?: OriginalAnalysis;
   /** Check the whole frame's structure (default true); an area edit checks only its area, on `workImage`. */
   checkWholeFrame?: boolean;
 }
@@ -57,12 +57,10 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
   const originalSize = { width: original.width, height: original.height };
   const resultSize = { width: result.width, height: result.height };
 
-  const work = options.originalWork ?? (await resizeRgb(original, WORK_SIDE));
-  // The registration levels are smaller than the working copy, so they are made from it, not from the
-  // full-size frame: the same area average at a fraction of the cost.
+  const { work, edgeLevels, channels: originalChannels } = options.analysis ?? (await analyseOriginal(original));
   const levels = await Promise.all(
-    ALIGN_SIDES.map(async (side) => ({
-      original: edges(await resizeRgb(work, side)),
+    ALIGN_SIDES.map(async (side, level) => ({
+      original: edgeLevels[level]!,
       result: edges(await resizeRgb(result, Math.round(side * 1.5))),
     })),
   );
@@ -82,7 +80,6 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
   };
   const { image: model, covered } = warpIntoFrame(resultAtWorkScale, workMapping, work.width, work.height);
 
-  const originalChannels = blurredChannels(work);
   const modelChannels = blurredChannels(model);
   let tone = fitTone(modelChannels, originalChannels, covered);
   const changes = changeWeights(modelChannels, originalChannels, covered, tone);
@@ -116,6 +113,24 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
       ...((structure.needsReview || misaligned) && { reason: STRUCTURE_REVIEW_REASON }),
     },
   };
+}
+
+/** What the fit needs of the original alone, which can be made before the result exists. */
+export interface OriginalAnalysis {
+  /** The original at the working size. */
+  work: RgbImage;
+  /** Its edges at each of ALIGN_SIDES, for the registration. */
+  edgeLevels: Raster[];
+  /** Its channels blurred at the comparison scale. */
+  channels: Raster[];
+}
+
+export async function analyseOriginal(original: RgbImage): Promise<OriginalAnalysis> {
+  const work = await resizeRgb(original, WORK_SIDE);
+  // The registration levels are smaller than the working copy, so they are made from it, not from the
+  // full-size frame: the same area average at a fraction of the cost.
+  const edgeLevels = await Promise.all(ALIGN_SIDES.map(async (side) => edges(await resizeRgb(work, side))));
+  return { work, edgeLevels, channels: blurredChannels(work) };
 }
 
 function edges(image: RgbImage): Raster {

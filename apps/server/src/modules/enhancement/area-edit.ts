@@ -44,8 +44,10 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
   const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? NO_LIMITS;
   // What the provider call waits for goes ahead of other CPU work (as for every generative edit).
   const { mask, sent, providerMask } = await cpuBeforeCall(async () => {
-    const mask = await readAreaMask(input.mask);
-    const sent = await encodeForProvider(input.basePath, (source) => input.provider.inputSide(source));
+    const [mask, sent] = await Promise.all([
+      readAreaMask(input.mask),
+      encodeForProvider(input.basePath, (source) => input.provider.inputSide(source)),
+    ]);
     return { mask, sent, providerMask: await maskForProvider(mask, sent.width, sent.height) };
   });
   // Everything that needs only the base is made while the provider works, so it adds nothing to the wait.
