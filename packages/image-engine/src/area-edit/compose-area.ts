@@ -25,6 +25,11 @@ export interface AreaEditOptions {
   zone: ChangeZone;
   /** What prepareArea made of the base and mask, when the caller made it ahead (while the provider works). */
   prepared?: PreparedArea;
+  /**
+   * Write the finished photo over `base`'s pixels, when the caller needs them no more: a 24 MP frame is 72 MB
+   * not copied. Pixels outside the area are then simply never written.
+   */
+  overwriteBase?: boolean;
 }
 
 /** What an area edit needs of its base version and mask before the provider answers. */
@@ -74,7 +79,7 @@ export async function composeAreaEdit(
 
   const area = new Uint8Array(width * height);
   const alpha = new Uint8Array(width * height);
-  const out = Buffer.from(base.data);
+  const out = options.overwriteBase ? base.data : Buffer.from(base.data);
   const edit = fitted.image.data;
   // Where each column and row of the region falls in the mask and in the feather's ramp, computed once.
   const columns = axis(region.left, region.width, width, mask.width, ramp.width);

@@ -68,7 +68,11 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
   const { base, area, around } = await prepared;
   const composed = await cpu(async () => {
     const result = await decodeImageBuffer(answer.image);
-    const done = await composeAreaEdit(base, result, mask, { zone: changeZoneFor(null), prepared: area });
+    const done = await composeAreaEdit(base, result, mask, {
+      zone: changeZoneFor(null),
+      prepared: area,
+      overwriteBase: true,
+    });
     await Promise.all([
       writeAreaEditPng(input.outputPath, done.image, around),
       makeThumbnailFromRgb(done.image, input.thumbnailPath),
