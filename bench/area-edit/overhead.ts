@@ -41,7 +41,7 @@ import {
 } from '@hearth/image-engine';
 import { addFurniture, fixturePhotoPath } from '@hearth/image-engine/test-support';
 import { runAreaEdit, type StagingProvider } from '@hearth/server/test-support/area-edit';
-import { load1, writeResults } from '../support/report';
+import { load1, ratioOf, writeResults } from '../support/report';
 import { addSensorGrain } from '../support/sensor-grain';
 import { median, round1 } from '../support/server';
 
@@ -125,7 +125,7 @@ async function main() {
           metric: `Area edit overhead beyond the provider, ${Math.round((width * height) / 1e6)} MP (median)`,
           hearth: `${overheadMs} ms`,
           baseline: `${baselineMs} ms (sequential)`,
-          ratio: round1((overheadMs / baselineMs) * 100) / 100,
+          ratio: ratioOf(overheadMs, baselineMs),
           target: `≤ ${TARGET_MS} ms`,
           met: overheadMs <= TARGET_MS,
           loadAverage: load1(),
