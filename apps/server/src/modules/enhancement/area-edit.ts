@@ -50,11 +50,13 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     ]);
     return { mask, sent, providerMask: await maskForProvider(mask, sent.width, sent.height) };
   });
-  // Everything that needs only the base is made while the provider works, so it adds nothing to the wait.
-  const prepared = cpu(() => prepareBase(input, mask));
-  prepared.catch(() => undefined); // awaited below; a failed call must not leave it unhandled meanwhile
-  const answer = await providerCalls(() =>
-    input.provider.edit({
+  // Everything that needs only the base is made while the provider works, so it adds nothing to the wait. It
+  // starts with the call, not before: a version waiting for a call slot holds no decoded base.
+  let prepared: Promise<PreparedBase> | undefined;
+  const answer = await providerCalls(() => {
+    prepared = cpu(() => prepareBase(input, mask));
+    prepared.catch(() => undefined); // awaited below; a failed call must not leave it unhandled meanwhile
+    return input.provider.edit({
       image: sent.image,
       mimeType: 'image/jpeg',
       prompt: `${input.prompt}\n${AREA_EDIT_PROMPT}`,
@@ -62,10 +64,10 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
       targetSize: sent.source,
       signal: input.signal,
       mask: providerMask,
-    }),
-  );
+    });
+  });
 
-  const { base, area, around } = await prepared;
+  const { base, area, around } = await prepared!;
   const composed = await cpu(async () => {
     const result = await decodeImageBuffer(answer.image);
     const done = await composeAreaEdit(base, result, mask, {
@@ -91,6 +93,8 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     call: callRecord(answer, sent),
   };
 }
+
+type PreparedBase = Awaited<ReturnType<typeof prepareBase>>;
 
 /** The base decoded, its working copy and the feather, and the PNG rows the edit cannot change, compressed. */
 async function prepareBase(input: AreaEditInput, mask: AreaMask) {
