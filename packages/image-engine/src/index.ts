@@ -53,7 +53,15 @@ export {
   scaleMask,
   type AreaMask,
 } from './area-edit/area-mask';
-export { AREA_FEATHER, composeAreaEdit, type AreaEditOptions, type AreaEditResult } from './area-edit/compose-area';
+export {
+  AREA_FEATHER,
+  composeAreaEdit,
+  prepareArea,
+  type AreaEditOptions,
+  type AreaEditResult,
+  type PreparedArea,
+} from './area-edit/compose-area';
+export { deflateRowsAroundArea, writeAreaEditPng, type RowsAroundArea } from './area-edit/area-png';
 export { fitToOriginal, type FitOptions, type FitResult } from './fit-to-original/fit-to-original';
 export { STRUCTURE_REVIEW_REASON, type ChangeZone, type StructureCheck } from './fit-to-original/structure';
 export { EYE_LEVEL, GROUND_LEVEL, NOTHING_STRUCTURAL } from './fit-to-original/change-zones';

@@ -1,12 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RgbImage } from '../codecs/image-codec';
-import { decodeImageBuffer, encodeRgbToJpegBuffer } from '../codecs/image-compose';
+import { decodeToRgb, type RgbImage } from '../codecs/image-codec';
+import { encodeRgbToJpegBuffer } from '../codecs/image-compose';
 import { EYE_LEVEL } from '../fit-to-original/change-zones';
 import { loadFixture } from '../test-support/calibration-cases';
 import { addFurniture, copyImage, drawWindow, paintOver } from '../test-support/room-edits';
 import { AreaMaskError, maskForProvider, readAreaMask, scaleMask, type AreaMask } from './area-mask';
-import { composeAreaEdit } from './compose-area';
+import { deflateRowsAroundArea, writeAreaEditPng } from './area-png';
+import { composeAreaEdit, prepareArea } from './compose-area';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -153,12 +157,15 @@ describe('composeAreaEdit', () => {
       await brushPng(room.width, room.height, (x) => x > room.width * 0.15 && x < room.width * 0.55),
       room,
     );
-    const result = await composeAreaEdit(room, edited, mask, { zone: EYE_LEVEL });
+    // Prepared ahead, as the job does while the provider works; the PNG's rows above and below are the base's.
+    const prepared = await prepareArea(room, mask);
+    const around = await deflateRowsAroundArea(room, prepared.region);
+    const result = await composeAreaEdit(room, edited, mask, { zone: EYE_LEVEL, prepared });
     expect(result.structure.needsReview).toBe(true);
-    const png = await sharp(result.image.data, { raw: { width: room.width, height: room.height, channels: 3 } })
-      .png({ compressionLevel: 2 })
-      .toBuffer();
-    expect((await decodeImageBuffer(png)).data.equals(result.image.data)).toBe(true);
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'hearth-area-png-')), 'edit.png');
+    await writeAreaEditPng(file, result.image, around);
+    expect((await decodeToRgb(file, 'png')).data.equals(result.image.data)).toBe(true);
+    await rm(path.dirname(file), { recursive: true });
 
     const furnished = await composeAreaEdit(room, addFurniture(copyImage(room)), await maskOver(room), {
       zone: EYE_LEVEL,

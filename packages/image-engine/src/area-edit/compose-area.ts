@@ -1,9 +1,10 @@
-import { resizeRgb, type RgbImage } from '../codecs/image-codec';
-import { fitToOriginal, WORK_SIDE } from '../fit-to-original/fit-to-original';
+import type { RgbImage } from '../codecs/image-codec';
+import type { Region } from '../fit-to-original/compose';
+import { analyseOriginal, fitToOriginal, type OriginalAnalysis } from '../fit-to-original/fit-to-original';
 import type { Alignment } from '../fit-to-original/alignment';
 import { dilate } from '../fit-to-original/raster';
 import { checkStructure, STRUCTURE, type ChangeZone, type StructureCheck } from '../fit-to-original/structure';
-import { AreaMaskError, maskIndexOf, scaleMask, type AreaMask } from './area-mask';
+import { AreaMaskError, maskIndexOf, type AreaMask } from './area-mask';
 
 /**
  * An area edit's finished photo (issue 13, decision 015): the provider's edit, fitted to the version it started
@@ -22,6 +23,22 @@ export const AREA_FEATHER = {
 export interface AreaEditOptions {
   /** Rows the edit may change, for the structure check (inside the area only). */
   zone: ChangeZone;
+  /** What prepareArea made of the base and mask, when the caller made it ahead (while the provider works). */
+  prepared?: PreparedArea;
+  /**
+   * Write the finished photo over `base`'s pixels, when the caller needs them no more: a 24 MP frame is 72 MB
+   * not copied. Pixels outside the area are then simply never written.
+   */
+  overwriteBase?: boolean;
+}
+
+/** What an area edit needs of its base version and mask before the provider answers. */
+export interface PreparedArea {
+  /** The rectangle of the frame the painted area reaches: nothing outside it is touched. */
+  region: Region;
+  ramp: Ramp;
+  /** What the fit needs of the base alone; its working copy is also the structure check's. */
+  analysis: OriginalAnalysis;
 }
 
 export interface AreaEditResult {
@@ -35,6 +52,15 @@ export interface AreaEditResult {
   structure: StructureCheck;
 }
 
+export async function prepareArea(base: RgbImage, mask: AreaMask): Promise<PreparedArea> {
+  // Everything at full resolution is made only inside the rectangle around the painted area: a sixth of a
+  // 24 MP frame is 4 MP of work instead of 24.
+  const region = paintedRegion(mask, base.width, base.height);
+  // A stroke thinner than a pixel of a smaller photo can vanish when the mask is scaled down to it.
+  if (!region) throw new AreaMaskError('Nothing is painted: paint over the area to change, then submit.');
+  return { region, ramp: featherRamp(mask), analysis: await analyseOriginal(base) };
+}
+
 export async function composeAreaEdit(
   base: RgbImage,
   edited: RgbImage,
@@ -42,47 +68,46 @@ export async function composeAreaEdit(
   options: AreaEditOptions,
 ): Promise<AreaEditResult> {
   const { width, height } = base;
-  // Everything at full resolution is made only inside the rectangle around the painted area: a sixth of a
-  // 24 MP frame is 4 MP of work instead of 24.
-  const region = paintedRegion(mask, width, height);
-  // A stroke thinner than a pixel of a smaller photo can vanish when the mask is scaled down to it.
-  if (!region) throw new AreaMaskError('Nothing is painted: paint over the area to change, then submit.');
-  const ramp = featherRamp(mask);
+  const { region, ramp, analysis } = options.prepared ?? (await prepareArea(base, mask));
   // The provider's picture at the version's exact size and framing (it may have reshaped or resized it).
-  const fitted = await fitToOriginal(base, edited, { zone: options.zone, region });
+  const fitted = await fitToOriginal(base, edited, {
+    zone: options.zone,
+    region,
+    analysis,
+    checkWholeFrame: false,
+  });
 
   const area = new Uint8Array(width * height);
   const alpha = new Uint8Array(width * height);
-  const out = Buffer.from(base.data);
+  const out = options.overwriteBase ? base.data : Buffer.from(base.data);
   const edit = fitted.image.data;
   // Where each column and row of the region falls in the mask and in the feather's ramp, computed once.
   const columns = axis(region.left, region.width, width, mask.width, ramp.width);
   const rows = axis(region.top, region.height, height, mask.height, ramp.height);
-  const r = ramp.data;
+  const feather = new Float64Array(ramp.width);
   for (let j = 0; j < region.height; j++) {
     const y = region.top + j;
     const maskRow = rows.mask[j]! * mask.width;
-    const ramp0 = rows.ramp0[j]! * ramp.width;
-    const ramp1 = rows.ramp1[j]! * ramp.width;
-    const ty = rows.fraction[j]!;
+    rampRow(ramp, rows, j, feather);
     for (let i = 0; i < region.width; i++) {
       if (!mask.data[maskRow + columns.mask[i]!]) continue;
       const pixel = y * width + region.left + i;
       area[pixel] = 1;
-      const x0 = columns.ramp0[i]!;
-      const x1 = columns.ramp1[i]!;
-      const tx = columns.fraction[i]!;
-      const top = r[ramp0 + x0]! + (r[ramp0 + x1]! - r[ramp0 + x0]!) * tx;
-      const bottom = r[ramp1 + x0]! + (r[ramp1 + x1]! - r[ramp1 + x0]!) * tx;
-      const a = Math.round(top + (bottom - top) * ty);
+      const a = weightAt(feather, columns, i);
       alpha[pixel] = a;
       if (a === 0) continue;
       const p = pixel * 3;
       const e = (j * region.width + i) * 3;
-      for (let c = 0; c < 3; c++) {
-        out[p + c] =
-          a === 255 ? edit[e + c]! : Math.round(base.data[p + c]! + ((edit[e + c]! - base.data[p + c]!) * a) / 255);
+      if (a === 255) {
+        out[p] = edit[e]!;
+        out[p + 1] = edit[e + 1]!;
+        out[p + 2] = edit[e + 2]!;
+        continue;
       }
+      // `out` still holds the base's pixel here.
+      out[p] = Math.round(out[p]! + ((edit[e]! - out[p]!) * a) / 255);
+      out[p + 1] = Math.round(out[p + 1]! + ((edit[e + 1]! - out[p + 1]!) * a) / 255);
+      out[p + 2] = Math.round(out[p + 2]! + ((edit[e + 2]! - out[p + 2]!) * a) / 255);
     }
   }
   const image = { data: out, width, height };
@@ -91,7 +116,7 @@ export async function composeAreaEdit(
     area,
     alpha,
     alignment: fitted.alignment,
-    structure: await structureInside(base, image, mask, options),
+    structure: structureInside(analysis.work, fitted.workImage, mask, ramp, options.zone),
   };
 }
 
@@ -155,6 +180,24 @@ function axis(start: number, count: number, frameSize: number, maskSize: number,
   return { mask, ramp0, ramp1, fraction };
 }
 
+type Axis = ReturnType<typeof axis>;
+
+/** The feather's row at row `j` of `rows`, read vertically (linear) into `into`, one value a ramp column. */
+function rampRow(ramp: Ramp, rows: Axis, j: number, into: Float64Array): Float64Array {
+  const r = ramp.data;
+  const row0 = rows.ramp0[j]! * ramp.width;
+  const row1 = rows.ramp1[j]! * ramp.width;
+  const ty = rows.fraction[j]!;
+  for (let x = 0; x < ramp.width; x++) into[x] = r[row0 + x]! + (r[row1 + x]! - r[row0 + x]!) * ty;
+  return into;
+}
+
+/** The blend weight, 0–255 rounded, at column `i` of `columns` on a row read by rampRow (linear). */
+function weightAt(row: Float64Array, columns: Axis, i: number): number {
+  const left = row[columns.ramp0[i]!]!;
+  return Math.round(left + (row[columns.ramp1[i]!]! - left) * columns.fraction[i]!);
+}
+
 /** Chamfer distance (1, √2) from each set pixel to the nearest unset one; unset pixels are 0. */
 function distanceToUnpainted(mask: Uint8Array, width: number, height: number): Float32Array {
   const far = width + height;
@@ -209,20 +252,41 @@ function boundingBox(area: Uint8Array, width: number, height: number) {
   return { top, bottom, left, right };
 }
 
-/** The structure check on working copies, counting only changed edges inside the painted area. */
-async function structureInside(
-  base: RgbImage,
-  output: RgbImage,
+/**
+ * The structure check at the working size, counting only changed edges inside the painted area. The finished
+ * photo at that size is the fit's, blended into the base's copy with the area's weights, as the full one is.
+ */
+function structureInside(
+  work: RgbImage,
+  fittedWork: RgbImage,
   mask: AreaMask,
-  { zone }: AreaEditOptions,
-): Promise<StructureCheck> {
-  const [before, after] = await Promise.all([resizeRgb(base, WORK_SIDE), resizeRgb(output, WORK_SIDE)]);
-  const region = dilate(
-    await scaleMask(mask, before.width, before.height),
-    before.width,
-    before.height,
-    STRUCTURE.tolerance,
+  ramp: Ramp,
+  zone: ChangeZone,
+): StructureCheck {
+  const { width, height } = work;
+  const after = Buffer.from(work.data);
+  const columns = axis(0, width, width, mask.width, ramp.width);
+  const rows = axis(0, height, height, mask.height, ramp.height);
+  const painted = new Uint8Array(width * height);
+  const feather = new Float64Array(ramp.width);
+  for (let y = 0; y < height; y++) {
+    rampRow(ramp, rows, y, feather);
+    for (let x = 0; x < width; x++) {
+      if (!mask.data[rows.mask[y]! * mask.width + columns.mask[x]!]) continue;
+      const pixel = y * width + x;
+      painted[pixel] = 1;
+      const a = weightAt(feather, columns, x) / 255;
+      for (let p = pixel * 3; p < pixel * 3 + 3; p++)
+        after[p] = Math.round(after[p]! + (fittedWork.data[p]! - after[p]!) * a);
+    }
+  }
+  const checked = dilate(painted, width, height, STRUCTURE.tolerance);
+  const { score, needsReview, reason } = checkStructure(
+    work,
+    { data: after, width, height },
+    zone,
+    STRUCTURE.threshold,
+    checked,
   );
-  const { score, needsReview, reason } = checkStructure(before, after, zone, STRUCTURE.threshold, region);
   return { score, needsReview, ...(reason && { reason }) };
 }

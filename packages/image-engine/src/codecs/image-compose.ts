@@ -80,8 +80,9 @@ export async function encodeRgbToPngBuffer(image: RgbImage): Promise<Buffer> {
 }
 
 /**
- * Writes pixels as a PNG file: lossless, so every pixel decodes to exactly what was written (an area edit's
- * result, decision 015). Light compression: at 24 MP the encode's time matters more than a few megabytes.
+ * Writes pixels as a PNG file with libvips: lossless, so every pixel decodes to exactly what was written. Light
+ * compression, no filter. Area edits now write theirs in bands (area-edit/area-png.ts, decision 015); this
+ * is how they were written before, which bench/area-edit keeps as its baseline.
  */
 export async function encodeRgbToPngFile(image: RgbImage, outputPath: string): Promise<void> {
   await sharp(image.data, {

@@ -33,6 +33,10 @@ export interface FitOptions {
   preserveDetail?: boolean;
   /** Make only this rectangle of the frame at full resolution (an area edit): `image` is then that rectangle. */
   region?: Region;
+  /** analyseOriginal(original), when the caller made it ahead (an area edit, while the provider works). */
+  analysis?: OriginalAnalysis;
+  /** Check the whole frame's structure (default true); an area edit checks only its area, on `workImage`. */
+  checkWholeFrame?: boolean;
 }
 
 export interface FitResult {
@@ -45,18 +49,18 @@ export interface FitResult {
   preservedDetail: boolean;
   tone: ToneMap;
   structure: StructureCheck;
+  /** The finished photo at the working size (the whole frame), made as the full one is. */
+  workImage: RgbImage;
 }
 
 export async function fitToOriginal(original: RgbImage, result: RgbImage, options: FitOptions): Promise<FitResult> {
   const originalSize = { width: original.width, height: original.height };
   const resultSize = { width: result.width, height: result.height };
 
-  const work = await resizeRgb(original, WORK_SIDE);
-  // The registration levels are smaller than the working copy, so they are made from it, not from the
-  // full-size frame: the same area average at a fraction of the cost.
+  const { work, edgeLevels, channels: originalChannels } = options.analysis ?? (await analyseOriginal(original));
   const levels = await Promise.all(
-    ALIGN_SIDES.map(async (side) => ({
-      original: edges(await resizeRgb(work, side)),
+    ALIGN_SIDES.map(async (side, level) => ({
+      original: edgeLevels[level]!,
       result: edges(await resizeRgb(result, Math.round(side * 1.5))),
     })),
   );
@@ -76,7 +80,6 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
   };
   const { image: model, covered } = warpIntoFrame(resultAtWorkScale, workMapping, work.width, work.height);
 
-  const originalChannels = blurredChannels(work);
   const modelChannels = blurredChannels(model);
   let tone = fitTone(modelChannels, originalChannels, covered);
   const changes = changeWeights(modelChannels, originalChannels, covered, tone);
@@ -91,7 +94,8 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
 
   const image = await composeFullResolution(original, result, alignment.mapping, weight, tone, options.region);
   const output = blendAtWorkSize(work, model, weight, tone);
-  const structure = checkStructure(work, output, options.zone);
+  const structure =
+    (options.checkWholeFrame ?? true) ? checkStructure(work, output, options.zone) : { score: 0, needsReview: false };
   const misaligned = alignment.score < MIN_ALIGNMENT_SCORE;
 
   let kept = 0;
@@ -102,12 +106,31 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
     keptOriginalFraction: kept / weight.data.length,
     preservedDetail,
     tone,
+    workImage: output,
     structure: {
       score: structure.score,
       needsReview: structure.needsReview || misaligned,
       ...((structure.needsReview || misaligned) && { reason: STRUCTURE_REVIEW_REASON }),
     },
   };
+}
+
+/** What the fit needs of the original alone, which can be made before the result exists. */
+export interface OriginalAnalysis {
+  /** The original at the working size. */
+  work: RgbImage;
+  /** Its edges at each of ALIGN_SIDES, for the registration. */
+  edgeLevels: Raster[];
+  /** Its channels blurred at the comparison scale. */
+  channels: Raster[];
+}
+
+export async function analyseOriginal(original: RgbImage): Promise<OriginalAnalysis> {
+  const work = await resizeRgb(original, WORK_SIDE);
+  // The registration levels are smaller than the working copy, so they are made from it, not from the
+  // full-size frame: the same area average at a fraction of the cost.
+  const edgeLevels = await Promise.all(ALIGN_SIDES.map(async (side) => edges(await resizeRgb(work, side))));
+  return { work, edgeLevels, channels: blurredChannels(work) };
 }
 
 function edges(image: RgbImage): Raster {

@@ -98,8 +98,34 @@ export function percentile(source: Raster, fraction: number, mask?: Uint8Array):
     values = source.data.slice();
   }
   if (values.length === 0) return 0;
-  values.sort();
-  return values[Math.min(values.length - 1, Math.floor(fraction * values.length))]!;
+  return select(values, Math.min(values.length - 1, Math.floor(fraction * values.length)));
+}
+
+/**
+ * The value that would sit at index `k` were `values` sorted (Hoare's selection, reordering `values`): linear
+ * on average where a sort of a working copy's 175 000 values takes tens of milliseconds.
+ */
+function select(values: Float32Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swap;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else break;
+  }
+  return values[k]!;
 }
 
 /** Binary dilation by a (2r+1)² square: separable running maximum. */

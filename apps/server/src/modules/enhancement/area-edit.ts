@@ -2,11 +2,14 @@ import {
   composeAreaEdit,
   decodeImageBuffer,
   decodeToRgb,
+  deflateRowsAroundArea,
   encodeForProvider,
-  encodeRgbToPngFile,
   makeThumbnailFromRgb,
   maskForProvider,
+  prepareArea,
   readAreaMask,
+  writeAreaEditPng,
+  type AreaMask,
 } from '@hearth/image-engine';
 import type { StagingProvider } from '../../infrastructure/ai-providers/provider';
 import { changeZoneFor } from './change-zones';
@@ -41,12 +44,19 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
   const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? NO_LIMITS;
   // What the provider call waits for goes ahead of other CPU work (as for every generative edit).
   const { mask, sent, providerMask } = await cpuBeforeCall(async () => {
-    const mask = await readAreaMask(input.mask);
-    const sent = await encodeForProvider(input.basePath, (source) => input.provider.inputSide(source));
+    const [mask, sent] = await Promise.all([
+      readAreaMask(input.mask),
+      encodeForProvider(input.basePath, (source) => input.provider.inputSide(source)),
+    ]);
     return { mask, sent, providerMask: await maskForProvider(mask, sent.width, sent.height) };
   });
-  const answer = await providerCalls(() =>
-    input.provider.edit({
+  // Everything that needs only the base is made while the provider works, so it adds nothing to the wait. It
+  // starts with the call, not before: a version waiting for a call slot holds no decoded base.
+  let prepared: Promise<PreparedBase> | undefined;
+  const answer = await providerCalls(() => {
+    prepared = cpu(() => prepareBase(input, mask));
+    prepared.catch(() => undefined); // awaited below; a failed call must not leave it unhandled meanwhile
+    return input.provider.edit({
       image: sent.image,
       mimeType: 'image/jpeg',
       prompt: `${input.prompt}\n${AREA_EDIT_PROMPT}`,
@@ -54,17 +64,19 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
       targetSize: sent.source,
       signal: input.signal,
       mask: providerMask,
-    }),
-  );
+    });
+  });
 
+  const { base, area, around } = await prepared!;
   const composed = await cpu(async () => {
-    const [base, result] = await Promise.all([
-      decodeToRgb(input.basePath, input.baseType),
-      decodeImageBuffer(answer.image),
-    ]);
-    const done = await composeAreaEdit(base, result, mask, { zone: changeZoneFor(null) });
+    const result = await decodeImageBuffer(answer.image);
+    const done = await composeAreaEdit(base, result, mask, {
+      zone: changeZoneFor(null),
+      prepared: area,
+      overwriteBase: true,
+    });
     await Promise.all([
-      encodeRgbToPngFile(done.image, input.outputPath),
+      writeAreaEditPng(input.outputPath, done.image, around),
       makeThumbnailFromRgb(done.image, input.thumbnailPath),
     ]);
     return done;
@@ -80,4 +92,13 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     reviewReason: composed.structure.reason ?? null,
     call: callRecord(answer, sent),
   };
+}
+
+type PreparedBase = Awaited<ReturnType<typeof prepareBase>>;
+
+/** The base decoded, its working copy and the feather, and the PNG rows the edit cannot change, compressed. */
+async function prepareBase(input: AreaEditInput, mask: AreaMask) {
+  const base = await decodeToRgb(input.basePath, input.baseType);
+  const area = await prepareArea(base, mask);
+  return { base, area, around: await deflateRowsAroundArea(base, area.region) };
 }

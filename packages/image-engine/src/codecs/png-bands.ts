@@ -1,0 +1,118 @@
+import { writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { RgbImage } from './image-codec';
+
+/**
+ * A standard 8-bit RGB PNG written from bands of rows, each band deflated on its own (decision 015). An area
+ * edit changes only the rows its painted area spans: the bands above and below are the base version's rows,
+ * compressed while the provider is still working, and only the middle band is compressed once the edit is
+ * made. A band is a run of complete deflate blocks ending on a byte boundary (a sync flush), so the bands
+ * joined, closed by an empty final block, are one zlib stream; its checksum is combined from the bands'.
+ * Rows use PNG's Sub filter (each byte minus the one a pixel to its left), which needs no other row: about
+ * 30 % of the raw size at deflate level 1, smaller than libvips' level 2 without filtering, and faster.
+ * Each band is cut into slices deflated side by side on libuv's thread pool.
+ */
+
+const deflateRaw = promisify(zlib.deflateRaw);
+const ROWS_PER_SLICE = 256;
+const LEVEL = 1;
+/** An empty deflate block marked final (fixed Huffman codes), closing the joined stream. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const ADLER_BASE = 65521;
+
+/** Rows `top` to `bottom` (exclusive) of an image, filtered and deflated. */
+export interface PngBand {
+  deflated: Buffer[];
+  /** Adler-32 of the filtered rows, and their length in bytes. */
+  adler: number;
+  length: number;
+}
+
+export async function deflatePngRows(image: RgbImage, top: number, bottom: number): Promise<PngBand> {
+  const slices: Promise<Buffer>[] = [];
+  let adler = 1;
+  let length = 0;
+  for (let start = top; start < bottom; start += ROWS_PER_SLICE) {
+    const filtered = subFilteredRows(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
+    // Deflated on the thread pool while this thread filters the next slice and sums this one.
+    slices.push(deflateRaw(filtered, { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    adler = adler32Combine(adler, adler32(filtered), filtered.length);
+    length += filtered.length;
+  }
+  return { deflated: await Promise.all(slices), adler, length };
+}
+
+/** Writes the PNG whose rows are `bands`, in order, covering the image's height exactly. */
+export async function writePngFromBands(
+  outputPath: string,
+  size: { width: number; height: number },
+  bands: PngBand[],
+): Promise<void> {
+  let adler = 1;
+  for (const band of bands) adler = adler32Combine(adler, band.adler, band.length);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size.width, 0);
+  header.writeUInt32BE(size.height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, adaptive filtering, not interlaced
+  const trailer = Buffer.alloc(4);
+  trailer.writeUInt32BE(adler, 0);
+  const stream = [Buffer.from([0x78, 0x01]), ...bands.flatMap((band) => band.deflated), FINAL_BLOCK, trailer];
+  await writeFile(outputPath, [
+    SIGNATURE,
+    chunk('IHDR', header),
+    ...stream.filter((part) => part.length > 0).map((part) => chunk('IDAT', part)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function subFilteredRows(image: RgbImage, top: number, bottom: number): Buffer {
+  const rowBytes = image.width * 3;
+  const out = Buffer.allocUnsafe((rowBytes + 1) * (bottom - top));
+  const src = image.data;
+  for (let y = top, o = 0; y < bottom; y++) {
+    const row = y * rowBytes;
+    out[o++] = 1; // Sub
+    out[o++] = src[row]!;
+    out[o++] = src[row + 1]!;
+    out[o++] = src[row + 2]!;
+    for (let i = row + 3; i < row + rowBytes; i++) out[o++] = (src[i]! - src[i - 3]!) & 0xff;
+  }
+  return out;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.alloc(data.length + 12);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+function adler32(data: Uint8Array): number {
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < data.length;) {
+    // Reduced every 5552 bytes (zlib's NMAX), so the sums stay below 2^32.
+    const end = Math.min(data.length, i + 5552);
+    for (; i < end; i++) {
+      a += data[i]!;
+      b += a;
+    }
+    a %= ADLER_BASE;
+    b %= ADLER_BASE;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/** The Adler-32 of two byte runs joined, from each one's and the second's length (zlib's adler32_combine). */
+function adler32Combine(first: number, second: number, secondLength: number): number {
+  const remainder = secondLength % ADLER_BASE;
+  const a1 = first & 0xffff;
+  const b1 = first >>> 16;
+  const a = (a1 + (second & 0xffff) + ADLER_BASE - 1) % ADLER_BASE;
+  const b = (((remainder * a1) % ADLER_BASE) + b1 + (second >>> 16) + ADLER_BASE - remainder) % ADLER_BASE;
+  return ((b << 16) | a) >>> 0;
+}
