@@ -213,3 +213,30 @@ describe('FLUX.2 [pro]: an exact output size', () => {
     expect(answer.requestedSize).toEqual({ width: 2048, height: 1360 });
   });
 });
+
+describe('FLUX.1 Fill: an area edit', () => {
+  it('sends the photo and the white-where-painted mask to the fill model, with no size, ratio or references', async () => {
+    const { provider, requests, paths } = await bfl({ polls: ['Pending', 'Ready'] }, { model: 'flux-2-pro' });
+    const white = await makeJpeg(16, 16);
+    const clear = await makeJpeg(8, 8);
+    const reference = { image: await makeJpeg(64, 48), mimeType: 'image/jpeg' as const };
+    const answer = await provider.edit({ ...request(), mask: { white, clear }, references: [reference] });
+
+    expect(paths()).toEqual([
+      'POST /v1/flux-pro-1.0-fill',
+      'GET /v1/get_result',
+      'GET /v1/get_result',
+      'GET /delivery/task-1/sample.jpeg',
+    ]);
+    const body = parseJsonBody(requests[0]!);
+    expect(Buffer.from(body.image as string, 'base64').equals(photo)).toBe(true);
+    expect(Buffer.from(body.mask as string, 'base64').equals(white)).toBe(true);
+    expect(body).toMatchObject({ prompt: 'Virtually stage this dining room.', output_format: 'jpeg' });
+    for (const absent of ['input_image', 'input_image_2', 'width', 'height', 'aspect_ratio']) {
+      expect(body).not.toHaveProperty(absent);
+    }
+    expect(answer.model).toBe('flux-pro-1.0-fill');
+    expect(answer.requestedSize).toBeUndefined();
+    expect(answer.image.equals(result)).toBe(true);
+  });
+});
