@@ -127,10 +127,10 @@ let sdk: Promise<typeof GeminiSdk> | undefined;
 const loadSdk = () => (sdk ??= import('@google/genai'));
 
 export function createGeminiProvider(settings: ProviderSettings): ImageEditProvider {
-  let client: GoogleGenAI | undefined;
+  let connected: GoogleGenAI | undefined;
   const connect = async () => {
     const { GoogleGenAI } = await loadSdk();
-    return (client ??= new GoogleGenAI({
+    return (connected ??= new GoogleGenAI({
       apiKey: settings.apiKey,
       httpOptions: settings.baseUrl ? { baseUrl: settings.baseUrl } : undefined,
     }));
@@ -162,11 +162,10 @@ export function createGeminiProvider(settings: ProviderSettings): ImageEditProvi
       };
 
       const { ApiError } = await loadSdk();
+      const client = await connect();
       let response: GenerateContentResponse;
       try {
-        response = await (
-          await connect()
-        ).models.generateContent({
+        response = await client.models.generateContent({
           model: settings.model,
           contents: [
             {
