@@ -6,7 +6,7 @@
  * The job's area-edit step (`runAreaEdit`, as the `photo.enhance` job runs it) on a 24 MP base version:
  * the copy sent to the provider and the mask at its size, then, once the provider has answered, the base
  * decoded, the answer fitted to it and blended in only inside the painted area (feathered), the structure
- * check inside the area, the lossless PNG and the thumbnail written. The provider is a stand-in that answers
+ * check inside the area, the lossless PNG, its JPEG display copy and the thumbnail written. The provider is a stand-in that answers
  * with a staged 2K picture (prepared before timing) after PROVIDER_MS (default 1500 ms; real edits take
  * 5–30 s), as a real call leaves the process idle meanwhile. The step's wall time minus PROVIDER_MS is the
  * overhead beyond the provider's time: work the step does while the provider works (decoding the base,
@@ -84,6 +84,7 @@ async function main() {
         baseType: 'jpeg',
         mask,
         outputPath: path.join(workDir, `result-${round}.png`),
+        displayPath: path.join(workDir, `display-${round}.jpg`),
         thumbnailPath: path.join(workDir, `thumbnail-${round}.jpg`),
         prompt: 'Remove the floor lamp',
         provider,

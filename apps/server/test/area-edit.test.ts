@@ -179,17 +179,20 @@ describe('edit an area', () => {
     expect(prompt).toContain('remove the floor lamp');
     expect(prompt).toContain(AREA_EDIT_PROMPT);
 
-    const image = await client.bytes(edit!.imageUrl!);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    const { outsideChanged, insideChangedFraction } = compare(base, await decodeImageBuffer(image.data));
+    // The version's file (its download) is the lossless PNG: compared pixel by pixel with the base.
+    const download = await client.bytes(edit!.downloadUrl!);
+    expect(download.headers.get('content-disposition')).toContain('empty-interior_v2.png');
+    expect((await readImageBufferInfo(download.data)).format).toBe('png');
+    const { outsideChanged, insideChangedFraction } = compare(base, await decodeImageBuffer(download.data));
     expect(outsideChanged).toBe(0);
     expect(insideChangedFraction).toBeGreaterThan(0.9);
     expect(await usage(client)).toMatchObject({ imagesUsed: 2 });
 
-    // Downloads say what the file is; the chosen version is still the first.
-    const download = await client.bytes(edit!.downloadUrl!);
-    expect(download.headers.get('content-disposition')).toContain('empty-interior_v2.png');
-    expect((await readImageBufferInfo(download.data)).format).toBe('png');
+    // On screen it is shown from a JPEG copy of the same picture, a fraction of the PNG's size.
+    const shown = await client.bytes(edit!.imageUrl!);
+    expect(shown.headers.get('content-type')).toBe('image/jpeg');
+    expect(await readImageBufferInfo(shown.data)).toMatchObject({ format: 'jpeg', width: base.width });
+    expect(shown.data.length).toBeLessThan(download.data.length / 2);
     const all = await client.bytes(`/api/projects/${project.id}/download?versions=all`);
     expect((await zipEntries(all.data)).map((e) => e.name).sort()).toEqual([
       'empty-interior_v1.jpg',
@@ -202,6 +205,7 @@ describe('edit an area', () => {
     const photoDownload = await client.bytes(chosen.body.downloadUrl!);
     expect(photoDownload.headers.get('content-type')).toBe('image/png');
     expect(photoDownload.headers.get('content-disposition')).toContain('empty-interior_enhanced.png');
+    expect((await client.bytes(chosen.body.enhancedUrl!)).headers.get('content-type')).toBe('image/jpeg');
 
     // An area edit of the area edit starts from its PNG, and keeps its pixels outside the (smaller) area.
     const second = await areaEdit(client, photo.id, edit!.id, {
@@ -211,8 +215,8 @@ describe('edit an area', () => {
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     const versions = await settledVersions(client, photo.id);
     expect(versions[2]).toMatchObject({ status: 'completed', baseVersionId: edit!.id });
-    const before = await decodeImageBuffer(image.data);
-    const after = await decoded(client, versions[2]!.imageUrl!);
+    const before = await decodeImageBuffer(download.data);
+    const after = await decoded(client, versions[2]!.downloadUrl!);
     // Painted at half size: the area is the same rectangle up to two pixels at its edges, so compare away from them.
     let changedOutside = 0;
     for (let y = 0; y < before.height; y++) {
@@ -338,7 +342,7 @@ describe('a provider that takes a mask', () => {
     expect([at(0.3, 0.75), at(0.8, 0.2)]).toEqual([255, 0]);
     expect(String(form.get('prompt'))).toContain('replace the sofa with a dark leather one');
 
-    const { outsideChanged, insideChangedFraction } = compare(base, await decoded(client, edit!.imageUrl!));
+    const { outsideChanged, insideChangedFraction } = compare(base, await decoded(client, edit!.downloadUrl!));
     expect(outsideChanged).toBe(0);
     expect(insideChangedFraction).toBeGreaterThan(0.9);
   });

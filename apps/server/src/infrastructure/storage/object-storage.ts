@@ -45,6 +45,13 @@ export const versionKeys = (userId: string, photoId: string, versionId: string) 
   mask: `users/${userId}/photos/${photoId}/version-${versionId}-mask.png`,
 });
 
+/**
+ * Where a result is shown from. An area edit's PNG (about 20 MB at 24 MP) has a JPEG copy beside it, under the
+ * version's `result` key, for the review and compare views; the PNG stays its download. Area edits made
+ * before the copy existed have none: they are shown from the PNG.
+ */
+export const displayKeyOf = (resultKey: string) => resultKey.replace(/\.png$/, '.jpg');
+
 /** What a stored result is, by its key: area edits are PNG (decision 015), every other result JPEG. */
 export const resultFormatOf = (key: string) =>
   key.endsWith('.png')

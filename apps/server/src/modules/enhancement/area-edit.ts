@@ -4,6 +4,7 @@ import {
   decodeToRgb,
   deflateRowsAroundArea,
   encodeForProvider,
+  encodeRgbToJpeg,
   makeThumbnailFromRgb,
   maskForProvider,
   prepareArea,
@@ -33,6 +34,8 @@ export interface AreaEditInput {
   /** The painted area as the browser sent it (checked when the edit was asked for). */
   mask: Buffer;
   outputPath: string;
+  /** A JPEG of the result, to show it: the PNG is what a download gets. */
+  displayPath: string;
   thumbnailPath: string;
   prompt: string;
   provider: StagingProvider;
@@ -77,6 +80,7 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     });
     await Promise.all([
       writeAreaEditPng(input.outputPath, done.image, around),
+      encodeRgbToJpeg(done.image, input.displayPath),
       makeThumbnailFromRgb(done.image, input.thumbnailPath),
     ]);
     return done;

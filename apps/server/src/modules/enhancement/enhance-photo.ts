@@ -30,6 +30,7 @@ import {
   UNREADABLE_FAILURE,
 } from '../photos/service';
 import {
+  displayKeyOf,
   photoKeys,
   resultFormatOf,
   StorageNotFoundError,
@@ -218,7 +219,9 @@ async function finish(
 ) {
   if (await completeVersion(db, version.id, result)) return true;
   const now = await findVersion(db, version.id);
-  if (!now || now.status !== 'completed') await removeFiles(storage, [result.resultKey, result.thumbnailKey]);
+  if (!now || now.status !== 'completed') {
+    await removeFiles(storage, [...new Set([result.resultKey, displayKeyOf(result.resultKey), result.thumbnailKey])]);
+  }
   if (!(await findPhoto(db, photo.id))) throw new PhotoGoneError();
   return false;
 }
@@ -260,6 +263,7 @@ async function editArea(
     baseType: baseFormat.imageType,
     mask,
     outputPath: file('result.png'),
+    displayPath: file('result.jpg'),
     thumbnailPath: file('result-thumbnail.jpg'),
     prompt: finalPromptForVersion(version),
     provider: deps.staging,
@@ -270,6 +274,7 @@ async function editArea(
   deps.log.info({ versionId: version.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
   handedBack?.throwIfAborted();
   await storage.put(keys.areaResult, createReadStream(file('result.png')), 'image/png');
+  await storage.put(displayKeyOf(keys.areaResult), createReadStream(file('result.jpg')), 'image/jpeg');
   await storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg');
   return finish(deps, photo, version, {
     resultKey: keys.areaResult,

@@ -6,7 +6,12 @@ import type { Db } from '../../infrastructure/db/client';
 import { HttpError, notFound } from '../../infrastructure/http/errors';
 import { zipStream } from '../../infrastructure/archive/zip';
 import { requireProject } from '../projects/service';
-import { resultFormatOf, StorageNotFoundError, type ObjectStorage } from '../../infrastructure/storage/object-storage';
+import {
+  displayKeyOf,
+  resultFormatOf,
+  StorageNotFoundError,
+  type ObjectStorage,
+} from '../../infrastructure/storage/object-storage';
 import { classifyEdit } from '../templates/service';
 import { toPhoto } from './dto';
 import { findPhotoForUser, keysOfPhotos, listPhotosOfProject, type PhotoRow } from './repository';
@@ -96,12 +101,9 @@ export async function openPhotoFile(
   const chosen = photo.chosenVersionId ? await findVersion(db, photo.chosenVersionId) : undefined;
   const source = fileSource(photo, kind, chosen?.thumbnailKey ?? null);
   if (!source) throw photo.status === 'failed' && !photo.previewKey ? unreadable() : notFound(NOT_YET[kind]);
-  const stored = await storage.get(source.key).catch((error: unknown) => {
-    if (error instanceof StorageNotFoundError) throw fileGone();
-    throw error;
-  });
+  const { stream: stored, key } = await (kind === 'enhanced' ? openShown : openStored)(storage, source.key);
   // The chosen version's result is a PNG when it is an area edit (decision 015); every other file a JPEG.
-  const format = kind === 'enhanced' || kind === 'download' ? resultFormatOf(source.key) : resultFormatOf('.jpg');
+  const format = kind === 'enhanced' || kind === 'download' ? resultFormatOf(key) : resultFormatOf('.jpg');
   return {
     stream: source.reencode ? await reencoded(stored, photo.status) : stored,
     contentType: format.contentType,
@@ -124,6 +126,25 @@ async function reencoded(stored: Readable, status: PhotoRow['status']): Promise<
     throw status === 'failed' ? unreadable() : notFound(NOT_YET.original);
   }
   return Readable.from([Buffer.concat(chunks)]);
+}
+
+/** A stored file by its key; one that is gone from storage answers 410. */
+async function openStored(storage: ObjectStorage, key: string): Promise<{ stream: Readable; key: string }> {
+  try {
+    return { stream: await storage.get(key), key };
+  } catch (error) {
+    throw error instanceof StorageNotFoundError ? fileGone() : error;
+  }
+}
+
+/** A result as it is shown on screen: an area edit's JPEG copy when it has one, else the result itself. */
+async function openShown(storage: ObjectStorage, resultKey: string) {
+  const displayKey = displayKeyOf(resultKey);
+  if (displayKey !== resultKey) {
+    const copy = await openStored(storage, displayKey).catch(() => undefined);
+    if (copy) return copy;
+  }
+  return openStored(storage, resultKey);
 }
 
 /** A photo that could not be read has no picture to show: gone for good, unlike one still being prepared. */
@@ -275,11 +296,9 @@ export async function openVersionFile(
   if (!version) throw notFound('Version not found');
   const key = kind === 'thumbnail' ? (version.thumbnailKey ?? version.resultKey) : version.resultKey;
   if (version.status !== 'completed' || !key) throw notFound('This version has not finished yet');
-  const stream = await storage.get(key).catch((error: unknown) => {
-    if (error instanceof StorageNotFoundError) throw fileGone();
-    throw error;
-  });
-  const format = resultFormatOf(key);
+  const opened = await (kind === 'image' ? openShown : openStored)(storage, key);
+  const { stream } = opened;
+  const format = resultFormatOf(opened.key);
   if (kind !== 'download') return { stream, contentType: format.contentType };
   const photo = await findPhotoForUser(db, userId, version.photoId);
   return {
