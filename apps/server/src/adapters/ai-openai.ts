@@ -1,5 +1,4 @@
-import type * as OpenAiModule from 'openai';
-import type OpenAI from 'openai';
+import type * as OpenAiSdk from 'openai';
 import type { ImagesResponse } from 'openai/resources/images';
 import { closestShape, shapesOf } from '../infrastructure/ai-providers/aspect-ratio';
 import type { ProviderSettings } from '../infrastructure/ai-providers/config';
@@ -68,13 +67,12 @@ const MAX_INPUT_SIDE_FIXED = 2048;
 const isGptImageModel = (model: string) => model.startsWith('gpt-image-');
 
 /** The SDK is loaded on the first call: a server that never calls OpenAI never holds it in memory. */
-let sdk: Promise<typeof OpenAiModule> | undefined;
+let sdk: Promise<typeof OpenAiSdk> | undefined;
 const loadSdk = () => (sdk ??= import('openai'));
-type OpenAiSdk = typeof OpenAiModule;
 
 export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvider {
-  let client: OpenAI | undefined;
-  const connect = (openai: OpenAiSdk) =>
+  let client: OpenAiSdk.OpenAI | undefined;
+  const connect = (openai: typeof OpenAiSdk) =>
     (client ??= new openai.OpenAI({
       apiKey: settings.apiKey,
       baseURL: settings.baseUrl,
@@ -179,7 +177,10 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
     return Buffer.from(await response.arrayBuffer());
   }
 
-  function translateError(error: unknown, { APIConnectionTimeoutError, APIError, APIUserAbortError }: OpenAiSdk) {
+  function translateError(
+    error: unknown,
+    { APIConnectionTimeoutError, APIError, APIUserAbortError }: typeof OpenAiSdk,
+  ) {
     if (error instanceof APIUserAbortError || isAbortError(error)) return error;
     if (error instanceof APIConnectionTimeoutError || (error instanceof APIError && error.status === undefined)) {
       return new ProviderUnavailableError({
@@ -224,7 +225,7 @@ async function imagesFor(
   request: ImageEditRequest,
   extension: string,
   maxReferences: number,
-  toFile: OpenAiSdk['toFile'],
+  toFile: (typeof OpenAiSdk)['toFile'],
 ) {
   const photo = await toFile(request.image, `photo.${extension}`, { type: request.mimeType });
   const references = (request.references ?? []).slice(0, maxReferences);

@@ -141,8 +141,11 @@ async function openStored(storage: ObjectStorage, key: string): Promise<{ stream
 async function openShown(storage: ObjectStorage, resultKey: string) {
   const displayKey = displayKeyOf(resultKey);
   if (displayKey !== resultKey) {
-    const copy = await openStored(storage, displayKey).catch(() => undefined);
-    if (copy) return copy;
+    const copy = await storage.get(displayKey).catch((error: unknown) => {
+      if (error instanceof StorageNotFoundError) return undefined; // made before the copy existed
+      throw error;
+    });
+    if (copy) return { stream: copy, key: displayKey };
   }
   return openStored(storage, resultKey);
 }
@@ -296,9 +299,8 @@ export async function openVersionFile(
   if (!version) throw notFound('Version not found');
   const key = kind === 'thumbnail' ? (version.thumbnailKey ?? version.resultKey) : version.resultKey;
   if (version.status !== 'completed' || !key) throw notFound('This version has not finished yet');
-  const opened = await (kind === 'image' ? openShown : openStored)(storage, key);
-  const { stream } = opened;
-  const format = resultFormatOf(opened.key);
+  const { stream, key: servedKey } = await (kind === 'image' ? openShown : openStored)(storage, key);
+  const format = resultFormatOf(servedKey);
   if (kind !== 'download') return { stream, contentType: format.contentType };
   const photo = await findPhotoForUser(db, userId, version.photoId);
   return {
