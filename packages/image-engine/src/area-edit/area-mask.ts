@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../codecs/sharp';
 
 /**
  * The painted area of an area edit (issue 13): a PNG the browser's brush made over the version, read into a
@@ -6,8 +6,6 @@ import sharp from 'sharp';
  * canvas), the light ones of a PNG without. Everything the server says about a refused mask is a sentence the
  * agent can act on (decision 015).
  */
-
-sharp.cache(false);
 
 /** The brush's canvas is never larger than this on its long side; the mask is scaled to the version. */
 export const MAX_MASK_SIDE = 4096;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Duplex } from 'node:stream';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from './sharp';
 import { readHead, type ImageType } from './image-type';
 import { decodeBmpToRgb, readBmpHeader } from './bmp-decoder';
 import { decodeHeic, readHeicSize } from './heic-decoder';
@@ -29,8 +30,7 @@ export const JPEG_QUALITY = 90;
 const THUMBNAIL_WIDTH = 400;
 const THUMBNAIL_QUALITY = 80;
 
-// Each photo is read once, so libvips' operation cache would only hold memory and open files.
-sharp.cache(false);
+// libvips' operation cache is off (./sharp.ts): each photo is read once.
 // sharp.concurrency() stays at its default, which on glibc without jemalloc (as here) is 1 thread per
 // image, to limit heap fragmentation. Throughput comes from the job queue running photos side by side.
 

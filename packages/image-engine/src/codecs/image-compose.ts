@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp';
 import { JPEG_QUALITY, MAX_INPUT_PIXELS, type RgbImage } from './image-codec';
 
 /**
@@ -6,8 +6,6 @@ import { JPEG_QUALITY, MAX_INPUT_PIXELS, type RgbImage } from './image-codec';
  * (bytes, not files), and encoding the photo we send them. Like image-codec.ts it uses sharp; every output is
  * sRGB without metadata.
  */
-
-sharp.cache(false);
 
 const bufferOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1 };
 

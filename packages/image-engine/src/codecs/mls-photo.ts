@@ -1,4 +1,5 @@
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { sharp } from './sharp';
 import { MAX_INPUT_PIXELS } from './image-codec';
 
 /** A disclosure label burned into a photo's corner (issue 14). */

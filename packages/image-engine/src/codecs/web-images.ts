@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp';
 import { MAX_INPUT_PIXELS } from './image-codec';
 
 export type WebImageFormat = 'avif' | 'webp' | 'jpg';
