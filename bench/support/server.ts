@@ -37,7 +37,7 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   serverBuilt = true;
   const child: ChildProcess = spawn(process.execPath, [BUILT_SERVER], {
     // As the npm start scripts set it (docs/decisions/086).
-    env: { PATH: process.env.PATH, MALLOC_MMAP_THRESHOLD_: '1048576', ...env },
+    env: { PATH: process.env.PATH, MALLOC_MMAP_THRESHOLD_: '1048576', MALLOC_ARENA_MAX: '2', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
     cwd: ROOT,
   });

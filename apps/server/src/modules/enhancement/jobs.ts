@@ -8,6 +8,7 @@ import { describeStagingAvailability } from '../../infrastructure/ai-providers/c
 import { SqlRateLimitStore } from '../../infrastructure/ai-providers/rate-limit';
 import { createStagingProvider, type ProviderCallReport } from '../../infrastructure/ai-providers/registry';
 import type { ObjectStorage } from '../../infrastructure/storage/object-storage';
+import { collectWhenIdle } from '../../infrastructure/memory/collect-when-idle';
 import { enhancePhoto, type EnhanceDeps } from './enhance-photo';
 import type { StageLimits } from './generative-edit';
 import { handBackPhoto, recoverStalledPhotos } from './recover-stalled';
@@ -54,6 +55,7 @@ export async function registerPhotoJobs(
   // a call waits for goes ahead of the fitting of answers, so call slots never wait on the cores
   // (docs/decisions/025).
   const cores = new PQueue({ concurrency: config.workerConcurrency });
+  collectWhenIdle(cores);
   const limits: StageLimits = {
     cpu: (task) => cores.add(task, { priority: 0 }),
     cpuBeforeCall: (task) => cores.add(task, { priority: 1 }),

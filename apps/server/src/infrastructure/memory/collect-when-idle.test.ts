@@ -1,0 +1,50 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { collectWhenIdle, fullCollection } from './collect-when-idle';
+
+describe('collectWhenIdle', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('collects once, a while after the work goes idle', () => {
+    vi.useFakeTimers();
+    const work = new EventEmitter();
+    const collect = vi.fn();
+    collectWhenIdle(work, { delayMs: 2000, collect });
+    work.emit('active');
+    work.emit('idle');
+    vi.advanceTimersByTime(1999);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not collect when work starts again before the delay', () => {
+    vi.useFakeTimers();
+    const work = new EventEmitter();
+    const collect = vi.fn();
+    collectWhenIdle(work, { delayMs: 2000, collect });
+    work.emit('idle');
+    vi.advanceTimersByTime(1000);
+    work.emit('active');
+    vi.advanceTimersByTime(5000);
+    expect(collect).not.toHaveBeenCalled();
+    work.emit('idle');
+    vi.advanceTimersByTime(2000);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('fullCollection', () => {
+  it('frees what nothing refers to any more, outside memory included', async () => {
+    const frame = (() => {
+      const buffer = Buffer.alloc(8 * 2 ** 20);
+      return new WeakRef(buffer);
+    })();
+    // A WeakRef's target stays alive to the end of the current task, whatever the collector does.
+    await new Promise((resolve) => setImmediate(resolve));
+    fullCollection();
+    expect(frame.deref()).toBeUndefined();
+  });
+});

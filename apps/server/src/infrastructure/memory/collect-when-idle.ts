@@ -1,0 +1,40 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+/**
+ * Gives a burst of image work's memory back once it is over (docs/decisions/091).
+ *
+ * A photo's decoded frames (36 MB each at 12 MP) live outside V8's heap, in buffers that are freed only when
+ * V8 collects the small objects that own them. Those objects outlive a photo's few hundred milliseconds, so
+ * they reach the old generation, which only a full collection sweeps; and an idle process runs none (V8
+ * starts one for outside memory only past 64 MB more of it). After a batch, a frame or two stayed resident
+ * until the next batch. One full collection a short while after the last job of a burst ends frees them: a
+ * pause of a few tens of milliseconds once per burst, never during one.
+ */
+export function collectWhenIdle(work: IdleEvents, { delayMs = 2000, collect = fullCollection } = {}): void {
+  let timer: NodeJS.Timeout | undefined;
+  work.on('active', () => clearTimeout(timer));
+  work.on('idle', () => {
+    clearTimeout(timer);
+    timer = setTimeout(collect, delayMs).unref();
+  });
+}
+
+export interface IdleEvents {
+  on(event: 'active' | 'idle', listener: () => void): unknown;
+}
+
+let exposedGc: (() => void) | undefined;
+
+/**
+ * V8's own `gc()`. It is exposed by a start-up flag, which `node` must be given on its command line; turning
+ * the flag on here instead makes the function available in a fresh context whichever way the process was
+ * started (npm start, the built server, tests).
+ */
+export function fullCollection() {
+  if (!exposedGc) {
+    v8.setFlagsFromString('--expose-gc');
+    exposedGc = vm.runInNewContext('gc') as () => void;
+  }
+  exposedGc();
+}
