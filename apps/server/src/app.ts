@@ -31,6 +31,7 @@ import { photoRoutes } from './modules/photos/routes';
 import { projectFileKeys } from './modules/photos/service';
 import { listingRoutes } from './modules/listings/routes';
 import { projectRoutes } from './modules/projects/routes';
+import { ProjectListCache } from './modules/projects/service';
 import { templateRoutes } from './modules/templates/routes';
 import { usageRoutes } from './modules/access/routes';
 import { startWorkers } from './workers';
@@ -110,7 +111,16 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(usageRoutes, { db, retentionDays });
   await app.register(templateRoutes, { engines });
   // Deleting a project deletes its photos' files: photos says which (it depends on projects, not the reverse).
-  await app.register(projectRoutes, { db, storage, retentionDays, log: logger, fileKeysOf: projectFileKeys });
+  // The embedded database has this process as its only writer: the dashboard's lists can be kept between writes.
+  const listCache = database.kind === 'pglite' ? new ProjectListCache() : undefined;
+  await app.register(projectRoutes, {
+    db,
+    storage,
+    retentionDays,
+    log: logger,
+    fileKeysOf: projectFileKeys,
+    listCache,
+  });
   await app.register(photoRoutes, { db, storage: meterUploads(storage, metrics), queue, engines, tempDir });
   await app.register(listingRoutes, { db, storage, appUrl: config.appUrl });
   await app.register(debugRoutes);

@@ -1,11 +1,24 @@
 import { and, asc, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../infrastructure/db/client';
 import { project } from '../../infrastructure/db/schema';
+import { countProjectWrite } from './list-cache';
 
 export type ProjectRow = typeof project.$inferSelect;
 
+/**
+ * Every write to the project table is one of this file's statements, run through here: the dashboard's list
+ * cache (list-cache.ts) is valid only while no write has run since it was loaded.
+ */
+async function counted<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    countProjectWrite();
+  }
+}
+
 export async function insertProject(db: Db, values: typeof project.$inferInsert): Promise<ProjectRow> {
-  const [row] = await db.insert(project).values(values).returning();
+  const [row] = await counted(db.insert(project).values(values).returning());
   return row!;
 }
 
@@ -63,11 +76,13 @@ const prepareAllProjects = (db: Db) =>
     .prepare('projects_of_user');
 
 export async function updateProjectRow(db: Db, userId: string, projectId: string, values: Partial<ProjectRow>) {
-  const [row] = await db
-    .update(project)
-    .set(values)
-    .where(and(eq(project.id, projectId), eq(project.userId, userId)))
-    .returning();
+  const [row] = await counted(
+    db
+      .update(project)
+      .set(values)
+      .where(and(eq(project.id, projectId), eq(project.userId, userId)))
+      .returning(),
+  );
   return row;
 }
 
@@ -98,18 +113,20 @@ export interface ProjectCounters {
 export async function writeCounters(db: Db, projectId: string, counters: ProjectCounters) {
   const { total, completed, failed, review, coverPhotoId } = counters;
   const status = total === 0 ? 'uploading' : completed + failed === total ? 'completed' : 'processing';
-  await db
-    .update(project)
-    .set({
-      totalPhotos: total,
-      processedPhotos: completed + failed,
-      completedPhotos: completed,
-      failedPhotos: failed,
-      reviewPhotos: review,
-      coverPhotoId,
-      status,
-    })
-    .where(eq(project.id, projectId));
+  await counted(
+    db
+      .update(project)
+      .set({
+        totalPhotos: total,
+        processedPhotos: completed + failed,
+        completedPhotos: completed,
+        failedPhotos: failed,
+        reviewPhotos: review,
+        coverPhotoId,
+        status,
+      })
+      .where(eq(project.id, projectId)),
+  );
 }
 
 /** Expired projects after `after` (by id), a batch at a time. */
@@ -153,5 +170,5 @@ export async function lockProjectForDelete(
 
 /** Deletes the project's row and, through the foreign keys, its photos'. */
 export async function deleteProjectRows(db: Db, projectId: string) {
-  await db.delete(project).where(eq(project.id, projectId));
+  await counted(db.delete(project).where(eq(project.id, projectId)));
 }

@@ -19,6 +19,7 @@ import {
   unpublishProject,
   updateProject,
   type ProjectFileKeys,
+  type ProjectListCache,
 } from './service';
 
 interface ProjectRouteDeps {
@@ -28,6 +29,8 @@ interface ProjectRouteDeps {
   log: Logger;
   /** The photos module's answer to which files a project's photos have (see ProjectFileKeys). */
   fileKeysOf: ProjectFileKeys;
+  /** The dashboard's lists between writes: on the embedded database only (list-cache.ts). */
+  listCache?: ProjectListCache;
 }
 
 export async function projectRoutes(app: FastifyInstance, deps: ProjectRouteDeps) {
@@ -37,7 +40,7 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectRouteDeps
   api.get(
     '/api/projects',
     { schema: { querystring: projectListQuerySchema, response: { 200: projectListSchema } } },
-    async (request) => listProjects(db, request.user.id, request.query.q),
+    async (request) => listProjects(db, request.user.id, request.query.q, deps.listCache),
   );
 
   api.patch(

@@ -12,6 +12,7 @@ import { HttpError, notFound } from '../../infrastructure/http/errors';
 import type { ObjectStorage } from '../../infrastructure/storage/object-storage';
 import { assertCanUpload } from '../access/service';
 import { publicListingPath, toProject } from './dto';
+import type { ProjectListCache } from './list-cache';
 import {
   countProjectsNamedLike,
   deleteProjectRows,
@@ -28,6 +29,7 @@ import {
 } from './repository';
 
 export type { ProjectCounters } from './repository';
+export { ProjectListCache } from './list-cache';
 
 /**
  * Every storage key the files of a project's photos may have. The photos module answers it (it depends on
@@ -70,8 +72,16 @@ async function distinctSessionName(db: Db, userId: string, now: Date): Promise<s
   return taken === 0 ? name : `${name} (${taken + 1})`;
 }
 
-export async function listProjects(db: Db, userId: string, search?: string): Promise<Project[]> {
-  return (await listProjectsForUser(db, userId, search)).map(toProject);
+/** With `cache` (the embedded database only, see list-cache.ts), the full list is served from it. */
+export async function listProjects(
+  db: Db,
+  userId: string,
+  search?: string,
+  cache?: ProjectListCache,
+): Promise<Project[]> {
+  const load = () => listProjectsForUser(db, userId, search);
+  const rows = cache && !search?.trim() ? await cache.rowsOf(userId, load) : await load();
+  return rows.map(toProject);
 }
 
 /** Renames the project, sets or clears its listing address and MLS number, picks its disclosure profile. */
