@@ -28,6 +28,11 @@ export const MAX_INPUT_PIXELS = 100_000_000;
 export const JPEG_QUALITY = 90;
 const THUMBNAIL_WIDTH = 400;
 const THUMBNAIL_QUALITY = 80;
+/**
+ * Longest side of the JPEG an area edit is shown from (decision 015): the review's full-size dialog is at most
+ * 1600 CSS pixels wide, the strip far less; what is downloaded is the full-size PNG.
+ */
+export const DISPLAY_SIDE = 2560;
 
 // Each photo is read once, so libvips' operation cache would only hold memory and open files.
 sharp.cache(false);
@@ -159,6 +164,14 @@ async function decodePreview(path: string, type: ImageType, maxSide: number): Pr
 /** Writes pixels as a full-quality JPEG (no metadata). */
 export async function encodeRgbToJpeg(image: RgbImage, outputPath: string): Promise<void> {
   await fromRgb(image).jpeg({ quality: JPEG_QUALITY }).toFile(outputPath);
+}
+
+/** A JPEG to show pixels from: at most DISPLAY_SIDE on its longest side (never enlarged). */
+export async function makeDisplayCopyFromRgb(image: RgbImage, outputPath: string): Promise<void> {
+  await fromRgb(image)
+    .resize(DISPLAY_SIDE, DISPLAY_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: JPEG_QUALITY })
+    .toFile(outputPath);
 }
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToRgb, type RgbImage } from './image-codec';
-import { deflatePngRows, writePngFromBands } from './png-bands';
+import { deflatePngRows, PngBandWriter, writePngFromBands } from './png-bands';
 
 let dir: string;
 beforeAll(async () => {
@@ -37,6 +37,25 @@ describe('writePngFromBands', () => {
     await writePngFromBands(file, image, bands);
     // libvips refuses a bad checksum or a truncated stream with failOn 'error' (decodeToRgb's setting).
     expect(await sharp(file).metadata()).toMatchObject({ format: 'png', channels: 3, depth: 'uchar' });
+    expect((await decodeToRgb(file, 'png')).data.equals(image.data)).toBe(true);
+  });
+
+  it.each([
+    ['a photo', 97],
+    ['one pixel wide', 1],
+  ])('writes a band added a run of rows at a time, as an area edit makes them: %s', async (name, width) => {
+    const image = testImage(width, 601);
+    const middle = new PngBandWriter();
+    for (const [top, bottom] of [
+      [3, 259],
+      [259, 515],
+      [515, 600],
+    ] as const) {
+      middle.add(image, top, bottom);
+    }
+    const bands = [await deflatePngRows(image, 0, 3), await middle.finish(), await deflatePngRows(image, 600, 601)];
+    const file = path.join(dir, `runs-${width}.png`);
+    await writePngFromBands(file, image, bands);
     expect((await decodeToRgb(file, 'png')).data.equals(image.data)).toBe(true);
   });
 });

@@ -31,17 +31,35 @@ export interface PngBand {
 }
 
 export async function deflatePngRows(image: RgbImage, top: number, bottom: number): Promise<PngBand> {
-  const slices: Promise<Buffer>[] = [];
-  let adler = 1;
-  let length = 0;
-  for (let start = top; start < bottom; start += ROWS_PER_SLICE) {
-    const filtered = subFilteredRows(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
-    // Deflated on the thread pool while this thread filters the next slice and sums this one.
-    slices.push(deflateRaw(filtered, { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-    adler = adler32Combine(adler, adler32(filtered), filtered.length);
-    length += filtered.length;
+  const band = new PngBandWriter();
+  band.add(image, top, bottom);
+  return band.finish();
+}
+
+/**
+ * A band made a run of rows at a time, in order, as they are ready: each run is filtered and summed at once
+ * and deflated on the thread pool while the caller goes on (an area edit blends its next rows meanwhile).
+ */
+export class PngBandWriter {
+  private readonly slices: Promise<Buffer>[] = [];
+  private adler = 1;
+  private length = 0;
+
+  /** Rows `top` to `bottom` (exclusive) of `image`, following the rows added before. */
+  add(image: RgbImage, top: number, bottom: number): void {
+    for (let start = top; start < bottom; start += ROWS_PER_SLICE) {
+      const { filtered, adler } = subFilteredRows(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
+      const deflated = deflateRaw(filtered, { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      deflated.catch(() => undefined); // awaited by finish; an early failure must not go unhandled meanwhile
+      this.slices.push(deflated);
+      this.adler = adler32Combine(this.adler, adler, filtered.length);
+      this.length += filtered.length;
+    }
   }
-  return { deflated: await Promise.all(slices), adler, length };
+
+  async finish(): Promise<PngBand> {
+    return { deflated: await Promise.all(this.slices), adler: this.adler, length: this.length };
+  }
 }
 
 /** Writes the PNG whose rows are `bands`, in order, covering the image's height exactly. */
@@ -67,19 +85,37 @@ export async function writePngFromBands(
   ]);
 }
 
-function subFilteredRows(image: RgbImage, top: number, bottom: number): Buffer {
+/**
+ * The rows filtered, and the Adler-32 of what they filter to, summed as they are written (one pass over the
+ * rows). The sums are reduced once a row: JS numbers hold integers exactly up to 2^53, far above what a row
+ * of even 100,000 pixels adds.
+ */
+function subFilteredRows(image: RgbImage, top: number, bottom: number): { filtered: Buffer; adler: number } {
   const rowBytes = image.width * 3;
   const out = Buffer.allocUnsafe((rowBytes + 1) * (bottom - top));
   const src = image.data;
+  let a = 1;
+  let b = 0;
   for (let y = top, o = 0; y < bottom; y++) {
     const row = y * rowBytes;
     out[o++] = 1; // Sub
-    out[o++] = src[row]!;
-    out[o++] = src[row + 1]!;
-    out[o++] = src[row + 2]!;
-    for (let i = row + 3; i < row + rowBytes; i++) out[o++] = (src[i]! - src[i - 3]!) & 0xff;
+    a += 1;
+    b += a;
+    for (let i = row; i < row + 3; i++) {
+      out[o++] = src[i]!; // the first pixel: nothing to its left
+      a += src[i]!;
+      b += a;
+    }
+    for (let i = row + 3; i < row + rowBytes; i++) {
+      const value = (src[i]! - src[i - 3]!) & 0xff;
+      out[o++] = value;
+      a += value;
+      b += a;
+    }
+    a %= ADLER_BASE;
+    b %= ADLER_BASE;
   }
-  return out;
+  return { filtered: out, adler: ((b << 16) | a) >>> 0 };
 }
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -89,22 +125,6 @@ function chunk(type: string, data: Buffer): Buffer {
   data.copy(out, 8);
   out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
   return out;
-}
-
-function adler32(data: Uint8Array): number {
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < data.length;) {
-    // Reduced every 5552 bytes (zlib's NMAX), so the sums stay below 2^32.
-    const end = Math.min(data.length, i + 5552);
-    for (; i < end; i++) {
-      a += data[i]!;
-      b += a;
-    }
-    a %= ADLER_BASE;
-    b %= ADLER_BASE;
-  }
-  return ((b << 16) | a) >>> 0;
 }
 
 /** The Adler-32 of two byte runs joined, from each one's and the second's length (zlib's adler32_combine). */

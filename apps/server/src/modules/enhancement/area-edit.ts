@@ -4,9 +4,10 @@ import {
   decodeToRgb,
   deflateRowsAroundArea,
   encodeForProvider,
-  encodeRgbToJpeg,
+  makeDisplayCopyFromRgb,
   makeThumbnailFromRgb,
   maskForProvider,
+  PngBandWriter,
   prepareArea,
   readAreaMask,
   writeAreaEditPng,
@@ -34,7 +35,7 @@ export interface AreaEditInput {
   /** The painted area as the browser sent it (checked when the edit was asked for). */
   mask: Buffer;
   outputPath: string;
-  /** A JPEG of the result, to show it: the PNG is what a download gets. */
+  /** A JPEG of the result (at most DISPLAY_SIDE long), to show it: the PNG is what a download gets. */
   displayPath: string;
   thumbnailPath: string;
   prompt: string;
@@ -73,14 +74,17 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
   const { base, area, around } = await prepared!;
   const composed = await cpu(async () => {
     const result = await decodeImageBuffer(answer.image);
+    // The PNG's rows the area spans are compressed as they are made, on the thread pool, beside the blend.
+    const middle = new PngBandWriter();
     const done = await composeAreaEdit(base, result, mask, {
       zone: changeZoneFor(null),
       prepared: area,
       overwriteBase: true,
+      onRowsMade: (image, top, bottom) => middle.add(image, top, bottom),
     });
     await Promise.all([
-      writeAreaEditPng(input.outputPath, done.image, around),
-      encodeRgbToJpeg(done.image, input.displayPath),
+      middle.finish().then((rows) => writeAreaEditPng(input.outputPath, done.image, around, rows)),
+      makeDisplayCopyFromRgb(done.image, input.displayPath),
       makeThumbnailFromRgb(done.image, input.thumbnailPath),
     ]);
     return done;
