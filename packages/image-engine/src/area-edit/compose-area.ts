@@ -140,39 +140,35 @@ async function blendIntoArea(
   { region, feather }: PreparedArea,
   onRowsMade: AreaEditOptions['onRowsMade'],
 ) {
-  const out = frame.data;
   const { mapping } = fit.alignment;
   const { weight, tone } = fit;
+  const out = frame.data;
   // A clamped view: assigning rounds and clamps to 0–255 in one step.
   const pixels = new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
-  const rw = edited.width;
-  const editColumns = axisSamples(frame.width, mapping.offsetX, mapping.scaleX, rw);
-  const weightColumns = axisSamples(frame.width, 0, frame.width / weight.width, weight.width);
+  const columns = regionColumns(region, frame.width, mapping, edited.width, weight.width);
   const weightRow = new Float32Array(weight.width);
-  const editRow = new Float32Array(rw * 3);
-  const lastWeight = weight.width - 1;
+  const editRow = new Float32Array(edited.width * 3);
   for (let j = 0; j < region.height; j++) {
     if (j > 0 && j % ROWS_PER_SLICE === 0) {
       onRowsMade?.(frame, region.top + j - ROWS_PER_SLICE, region.top + j);
       await new Promise(setImmediate);
     }
     const y = region.top + j;
-    if (feather.last[j]! < feather.first[j]!) continue;
+    const first = Math.max(feather.first[j]!, columns.firstCovered);
+    const last = Math.min(feather.last[j]!, columns.lastCovered);
+    if (last < first) continue;
     if (!readWeightRow(weight, weightRow, y, frame.height)) continue;
     if (!readModelRow(edited, mapping, tone, y, editRow)) continue;
-    for (let i = feather.first[j]!; i <= feather.last[j]!; i++) {
-      const a = feather.alpha[j * region.width + i]!;
-      const x = region.left + i;
-      if (!a || !editColumns.inside[x]) continue;
-      const wx0 = weightColumns.index[x]!;
-      const w0 = weightRow[wx0]!;
-      const kept = w0 + (weightRow[wx0 < lastWeight ? wx0 + 1 : lastWeight]! - w0) * weightColumns.fraction[x]!;
-      const k = (kept * a) / 255;
+    const alphaRow = j * region.width;
+    for (let i = first, o = (y * frame.width + region.left + first) * 3; i <= last; i++, o += 3) {
+      const a = feather.alpha[alphaRow + i]!;
+      if (a === 0) continue;
+      const w0 = weightRow[columns.weight[i]!]!;
+      const k = (w0 + (weightRow[columns.weightNext[i]!]! - w0) * columns.weightFraction[i]!) * a * (1 / 255);
       if (k < 1 / 512) continue;
-      const p = editColumns.index[x]! * 3;
-      const q = p + 3 < rw * 3 ? p + 3 : p;
-      const fx = editColumns.fraction[x]!;
-      const o = (y * frame.width + x) * 3;
+      const p = columns.edit[i]!;
+      const q = columns.editNext[i]!;
+      const fx = columns.editFraction[i]!;
       pixels[o] = pixels[o]! + (editRow[p]! + (editRow[q]! - editRow[p]!) * fx - pixels[o]!) * k;
       pixels[o + 1] =
         pixels[o + 1]! + (editRow[p + 1]! + (editRow[q + 1]! - editRow[p + 1]!) * fx - pixels[o + 1]!) * k;
@@ -182,6 +178,43 @@ async function blendIntoArea(
   }
   const lastRun = region.height - ((region.height - 1) % ROWS_PER_SLICE) - 1;
   onRowsMade?.(frame, region.top + lastRun, region.top + region.height);
+}
+
+/**
+ * For each column of the region: where it samples the edit's row (byte offsets of the two pixels mixed, and the
+ * fraction between them) and the fit's weight row; and the run of columns the edit covers (the mapping is
+ * monotonic, so they are one run).
+ */
+function regionColumns(
+  region: Region,
+  frameWidth: number,
+  mapping: WorkSizeFit['alignment']['mapping'],
+  editWidth: number,
+  weightWidth: number,
+) {
+  const edits = axisSamples(frameWidth, mapping.offsetX, mapping.scaleX, editWidth);
+  const weights = axisSamples(frameWidth, 0, frameWidth / weightWidth, weightWidth);
+  const edit = new Int32Array(region.width);
+  const editNext = new Int32Array(region.width);
+  const editFraction = new Float32Array(region.width);
+  const weight = new Int32Array(region.width);
+  const weightNext = new Int32Array(region.width);
+  const weightFraction = new Float32Array(region.width);
+  let firstCovered = region.width;
+  let lastCovered = -1;
+  for (let i = 0; i < region.width; i++) {
+    const x = region.left + i;
+    edit[i] = edits.index[x]! * 3;
+    editNext[i] = Math.min(edits.index[x]! + 1, editWidth - 1) * 3;
+    editFraction[i] = edits.fraction[x]!;
+    weight[i] = weights.index[x]!;
+    weightNext[i] = Math.min(weights.index[x]! + 1, weightWidth - 1);
+    weightFraction[i] = weights.fraction[x]!;
+    if (!edits.inside[x]) continue;
+    firstCovered = Math.min(firstCovered, i);
+    lastCovered = i;
+  }
+  return { edit, editNext, editFraction, weight, weightNext, weightFraction, firstCovered, lastCovered };
 }
 
 /**

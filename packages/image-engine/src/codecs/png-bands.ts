@@ -21,6 +21,8 @@ const LEVEL = 1;
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const ADLER_BASE = 65521;
+/** Bytes summed between reductions: from below 65521, 3000 bytes of at most 255 keep both sums below 2^31. */
+const ADLER_RUN = 3000;
 
 /** Rows `top` to `bottom` (exclusive) of an image, filtered and deflated. */
 export interface PngBand {
@@ -49,7 +51,13 @@ export class PngBandWriter {
   add(image: RgbImage, top: number, bottom: number): void {
     for (let start = top; start < bottom; start += ROWS_PER_SLICE) {
       const { filtered, adler } = subFilteredRows(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
-      const deflated = deflateRaw(filtered, { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      const deflated = deflateRaw(filtered, {
+        level: LEVEL,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+        // Room for the whole slice's output (about 30 % of its size) at once: zlib's default of 16 KB hands
+        // each slice back to the main thread in hundreds of pieces.
+        chunkSize: Math.max(zlib.constants.Z_DEFAULT_CHUNK, filtered.length >> 1),
+      });
       deflated.catch(() => undefined); // awaited by finish; an early failure must not go unhandled meanwhile
       this.slices.push(deflated);
       this.adler = adler32Combine(this.adler, adler, filtered.length);
@@ -87,8 +95,7 @@ export async function writePngFromBands(
 
 /**
  * The rows filtered, and the Adler-32 of what they filter to, summed as they are written (one pass over the
- * rows). The sums are reduced once a row: JS numbers hold integers exactly up to 2^53, far above what a row
- * of even 100,000 pixels adds.
+ * rows). The sums are reduced every ADLER_RUN bytes, so they stay small integers (below 2^31).
  */
 function subFilteredRows(image: RgbImage, top: number, bottom: number): { filtered: Buffer; adler: number } {
   const rowBytes = image.width * 3;
@@ -106,14 +113,19 @@ function subFilteredRows(image: RgbImage, top: number, bottom: number): { filter
       a += src[i]!;
       b += a;
     }
-    for (let i = row + 3; i < row + rowBytes; i++) {
-      const value = (src[i]! - src[i - 3]!) & 0xff;
-      out[o++] = value;
-      a += value;
-      b += a;
-    }
     a %= ADLER_BASE;
     b %= ADLER_BASE;
+    for (let i = row + 3; i < row + rowBytes; ) {
+      const end = Math.min(row + rowBytes, i + ADLER_RUN);
+      for (; i < end; i++) {
+        const value = (src[i]! - src[i - 3]!) & 0xff;
+        out[o++] = value;
+        a = (a + value) | 0;
+        b = (b + a) | 0;
+      }
+      a %= ADLER_BASE;
+      b %= ADLER_BASE;
+    }
   }
   return { filtered: out, adler: ((b << 16) | a) >>> 0 };
 }
