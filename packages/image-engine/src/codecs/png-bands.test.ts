@@ -29,7 +29,7 @@ function testImage(width: number, height: number): RgbImage {
 async function inflatedRows(file: string): Promise<Buffer> {
   const png = await readFile(file);
   const parts: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     if (png.toString('latin1', at + 4, at + 8) === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
     at += length + 12;

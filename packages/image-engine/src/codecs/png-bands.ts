@@ -115,7 +115,7 @@ function subFilteredRows(image: RgbImage, top: number, bottom: number): { filter
     }
     a %= ADLER_BASE;
     b %= ADLER_BASE;
-    for (let i = row + 3; i < row + rowBytes; ) {
+    for (let i = row + 3; i < row + rowBytes;) {
       const end = Math.min(row + rowBytes, i + ADLER_RUN);
       for (; i < end; i++) {
         const value = (src[i]! - src[i - 3]!) & 0xff;
