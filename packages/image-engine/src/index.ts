@@ -11,7 +11,7 @@ export {
   encodeRgbToJpeg,
   ImageTooLargeError,
   JPEG_QUALITY,
-  makeDisplayCopyFromRgb,
+  makeDisplayCopyAndThumbnail,
   makeThumbnail,
   makeThumbnailFromRgb,
   MAX_INPUT_PIXELS,

@@ -158,7 +158,10 @@ async function blendIntoArea(
     const last = Math.min(feather.last[j]!, columns.lastCovered);
     if (last < first) continue;
     if (!readWeightRow(weight, weightRow, y, frame.height)) continue;
-    if (!readModelRow(edited, mapping, tone, y, editRow)) continue;
+    // Only the edit's columns this row's run reads.
+    if (!readModelRow(edited, mapping, tone, y, editRow, columns.edit[first]! / 3, columns.editNext[last]! / 3)) {
+      continue;
+    }
     const alphaRow = j * region.width;
     for (let i = first, o = (y * frame.width + region.left + first) * 3; i <= last; i++, o += 3) {
       const a = feather.alpha[alphaRow + i]!;

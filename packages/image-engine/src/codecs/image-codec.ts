@@ -166,12 +166,17 @@ export async function encodeRgbToJpeg(image: RgbImage, outputPath: string): Prom
   await fromRgb(image).jpeg({ quality: JPEG_QUALITY }).toFile(outputPath);
 }
 
-/** A JPEG to show pixels from: at most DISPLAY_SIDE on its longest side (never enlarged). */
-export async function makeDisplayCopyFromRgb(image: RgbImage, outputPath: string): Promise<void> {
-  await fromRgb(image)
-    .resize(DISPLAY_SIDE, DISPLAY_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: JPEG_QUALITY })
-    .toFile(outputPath);
+/**
+ * A JPEG to show pixels from, at most DISPLAY_SIDE on its longest side (never enlarged), and the thumbnail
+ * (as makeThumbnailFromRgb): both from one scaled copy, so the full-size frame is read once.
+ */
+export async function makeDisplayCopyAndThumbnail(
+  image: RgbImage,
+  outputPath: string,
+  thumbnailPath: string,
+): Promise<void> {
+  const shown = await resizeRgb(image, DISPLAY_SIDE);
+  await Promise.all([encodeRgbToJpeg(shown, outputPath), makeThumbnailFromRgb(shown, thumbnailPath)]);
 }
 
 /**

@@ -81,9 +81,18 @@ function copyRegion(original: RgbImage, region: Region): Buffer {
 /**
  * One row of the model at output row `y`, into `row` (the result's width × 3): the result's two nearest rows
  * mixed and tone-matched. Tone is affine, so applying it before the horizontal mix gives the same value at a
- * thousandth of the cost. False when the result does not reach the row.
+ * thousandth of the cost. Only the result's columns `from` to `to` (inclusive) are made when a caller needs
+ * no others. False when the result does not reach the row.
  */
-export function readModelRow(result: RgbImage, mapping: FrameMapping, tone: ToneMap, y: number, row: Float32Array) {
+export function readModelRow(
+  result: RgbImage,
+  mapping: FrameMapping,
+  tone: ToneMap,
+  y: number,
+  row: Float32Array,
+  from = 0,
+  to = result.width - 1,
+) {
   const { data: src, width: rw, height: rh } = result;
   const v = (y + 0.5 - mapping.offsetY) / mapping.scaleY - 0.5;
   if (v < -0.5 || v > rh - 0.5) return false;
@@ -92,7 +101,7 @@ export function readModelRow(result: RgbImage, mapping: FrameMapping, tone: Tone
   const fy = clamp(v - ry0, 0, 1);
   const [g0, g1, g2] = tone.gain;
   const [o0, o1, o2] = tone.offset;
-  for (let i = 0, a = ry0 * rw * 3, b = ry1 * rw * 3; i < rw * 3; i += 3, a += 3, b += 3) {
+  for (let i = from * 3, a = (ry0 * rw + from) * 3, b = (ry1 * rw + from) * 3; i <= to * 3; i += 3, a += 3, b += 3) {
     row[i] = (src[a]! + (src[b]! - src[a]!) * fy) * g0 + o0;
     row[i + 1] = (src[a + 1]! + (src[b + 1]! - src[a + 1]!) * fy) * g1 + o1;
     row[i + 2] = (src[a + 2]! + (src[b + 2]! - src[a + 2]!) * fy) * g2 + o2;

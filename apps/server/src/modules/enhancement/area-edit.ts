@@ -4,8 +4,7 @@ import {
   decodeToRgb,
   deflateRowsAroundArea,
   encodeForProvider,
-  makeDisplayCopyFromRgb,
-  makeThumbnailFromRgb,
+  makeDisplayCopyAndThumbnail,
   maskForProvider,
   PngBandWriter,
   prepareArea,
@@ -84,8 +83,7 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     });
     await Promise.all([
       middle.finish().then((rows) => writeAreaEditPng(input.outputPath, done.image, around, rows)),
-      makeDisplayCopyFromRgb(done.image, input.displayPath),
-      makeThumbnailFromRgb(done.image, input.thumbnailPath),
+      makeDisplayCopyAndThumbnail(done.image, input.displayPath, input.thumbnailPath),
     ]);
     return done;
   });
