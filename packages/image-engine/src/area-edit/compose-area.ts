@@ -129,7 +129,7 @@ export async function composeAreaEdit(
 }
 
 /**
- * Writes the edit into `out` (the base's pixels) where the feather's weight is above 0: the provider's picture
+ * Writes the edit into `frame` (the base's pixels) where the feather's weight is above 0: the provider's picture
  * through the fit's mapping and tone, weighted by the fit's weight (the base's own pixels where the model changed
  * nothing) times the feather's. Every other pixel is left as it is.
  */

@@ -19,8 +19,8 @@ export interface Region {
  * The weight map is small (the working size) and read bilinearly, so no full-size mask ever exists; the
  * mapping is axis-aligned, so every column's and row's sample positions are computed once. A 24 MP frame
  * takes a few hundred milliseconds, so the loop yields to the event loop every ROWS_PER_SLICE rows: the API
- * served by the same process stays responsive. With `region`, only that rectangle is made (an area edit needs
- * no more), and the image returned is that rectangle.
+ * served by the same process stays responsive. With `region`, only that rectangle is made, and the image
+ * returned is that rectangle. (An area edit makes its pixels itself, in one pass with its feather: compose-area.ts.)
  */
 export async function composeFullResolution(
   original: RgbImage,

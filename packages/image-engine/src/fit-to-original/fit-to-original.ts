@@ -31,7 +31,7 @@ export interface FitOptions {
   zone: ChangeZone;
   /** Keep the original's pixels where the model changed nothing (default true). */
   preserveDetail?: boolean;
-  /** Make only this rectangle of the frame at full resolution (an area edit): `image` is then that rectangle. */
+  /** Make only this rectangle of the frame at full resolution: `image` is then that rectangle. */
   region?: Region;
   /** analyseOriginal(original), when the caller made it ahead (an area edit, while the provider works). */
   analysis?: OriginalAnalysis;
