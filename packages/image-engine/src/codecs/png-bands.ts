@@ -34,7 +34,11 @@ export interface PngBand {
 
 export async function deflatePngRows(image: RgbImage, top: number, bottom: number): Promise<PngBand> {
   const band = new PngBandWriter();
-  band.add(image, top, bottom);
+  for (let start = top; start < bottom; start += ROWS_PER_SLICE) {
+    band.add(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
+    // Filtering a slice takes milliseconds: the event loop (a provider's answer, the API) is not held longer.
+    await new Promise(setImmediate);
+  }
   return band.finish();
 }
 

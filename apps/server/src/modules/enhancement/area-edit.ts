@@ -11,6 +11,7 @@ import {
   readAreaMask,
   writeAreaEditPng,
   type AreaMask,
+  type RowsAroundArea,
 } from '@hearth/image-engine';
 import type { StagingProvider } from '../../infrastructure/ai-providers/provider';
 import { changeZoneFor } from './change-zones';
@@ -55,10 +56,16 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
   });
   // Everything that needs only the base is made while the provider works, so it adds nothing to the wait. It
   // starts with the call, not before: a version waiting for a call slot holds no decoded base.
+  // The PNG rows around the area are a task of their own: the fit needs only the base and the feather, so
+  // when the provider answers before the rows are compressed, it need not wait for them.
   let prepared: Promise<PreparedBase> | undefined;
+  let around: Promise<RowsAroundArea> | undefined;
   const answer = await providerCalls(() => {
     prepared = cpu(() => prepareBase(input, mask));
-    prepared.catch(() => undefined); // awaited below; a failed call must not leave it unhandled meanwhile
+    around = prepared.then(({ base, area }) => cpu(() => deflateRowsAroundArea(base, area.region)));
+    // Both awaited below; a failed call must not leave them unhandled meanwhile.
+    prepared.catch(() => undefined);
+    around.catch(() => undefined);
     return input.provider.edit({
       image: sent.image,
       mimeType: 'image/jpeg',
@@ -70,7 +77,7 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     });
   });
 
-  const { base, area, around } = await prepared!;
+  const { base, area } = await prepared!;
   const composed = await cpu(async () => {
     const result = await decodeImageBuffer(answer.image);
     // The PNG's rows the area spans are compressed as they are made, on the thread pool, beside the blend.
@@ -82,7 +89,10 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
       onRowsMade: (image, top, bottom) => middle.add(image, top, bottom),
     });
     await Promise.all([
-      middle.finish().then((rows) => writeAreaEditPng(input.outputPath, done.image, around, rows)),
+      // The blend writes only the area's rows, so the rows around it can still be read meanwhile.
+      Promise.all([around!, middle.finish()]).then(([rows, middleRows]) =>
+        writeAreaEditPng(input.outputPath, done.image, rows, middleRows),
+      ),
       makeDisplayCopyAndThumbnail(done.image, input.displayPath, input.thumbnailPath),
     ]);
     return done;
@@ -102,9 +112,8 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
 
 type PreparedBase = Awaited<ReturnType<typeof prepareBase>>;
 
-/** The base decoded, its working copy and the feather, and the PNG rows the edit cannot change, compressed. */
+/** The base decoded, its working copy and the feather. */
 async function prepareBase(input: AreaEditInput, mask: AreaMask) {
   const base = await decodeToRgb(input.basePath, input.baseType);
-  const area = await prepareArea(base, mask);
-  return { base, area, around: await deflateRowsAroundArea(base, area.region) };
+  return { base, area: await prepareArea(base, mask) };
 }
