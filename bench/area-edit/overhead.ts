@@ -6,13 +6,15 @@
  * The job's area-edit step (`runAreaEdit`, as the `photo.enhance` job runs it) on a 24 MP base version:
  * the copy sent to the provider and the mask at its size, then, once the provider has answered, the base
  * decoded, the answer fitted to it and blended in only inside the painted area (feathered), the structure
- * check inside the area, the lossless PNG, its JPEG display copy and the thumbnail written. The provider is a stand-in that answers
- * with a staged 2K picture (prepared before timing) after PROVIDER_MS (default 1500 ms; real edits take
- * 5–30 s), as a real call leaves the process idle meanwhile. The step's wall time minus PROVIDER_MS is the
- * overhead beyond the provider's time: work the step does while the provider works (decoding the base,
- * compressing the PNG rows the edit cannot change) is not counted, and if it held up the event loop past
- * the provider's answer, that delay is counted. Target ≤ 300 ms at 24 MP. Storage, the database and the
- * queue are outside this figure (bench/providers measures them for every version).
+ * check inside the area, the lossless PNG, its JPEG display copy (at most 2560 px long) and the thumbnail
+ * written. The provider is a stand-in that answers with a staged 2K picture (prepared before timing) after
+ * PROVIDER_MS (default 1500 ms; real edits take 5–30 s), as a real call leaves the process idle meanwhile. The
+ * step's wall time minus PROVIDER_MS is the overhead beyond the provider's time: work the step does while the
+ * provider works (decoding the base, compressing the PNG rows the edit cannot change) is not counted, and if it
+ * held up the event loop past the provider's answer, that delay is counted; so is what the step does before
+ * the call (the copy sent and the mask at its size). The results split the overhead into those two parts.
+ * Target ≤ 300 ms at 24 MP. Storage, the database and the queue are outside this figure (bench/providers
+ * measures them for every version).
  *
  * The mask is a brushed area of about a sixth of the frame at the brush's 2048 px (as the browser sends it).
  * Baseline, in alternating rounds of the same run: the step as it was before the overlap (everything after the
@@ -63,7 +65,9 @@ async function main() {
       model: 'bench-stand-in',
       inputSide: () => 2048,
       async edit() {
+        calledAt = performance.now();
         await new Promise((resolve) => setTimeout(resolve, PROVIDER_MS));
+        answeredAt = performance.now();
         return {
           image: answer.image,
           mimeType: 'image/jpeg' as const,
@@ -77,6 +81,11 @@ async function main() {
       },
     };
 
+    // When the stand-in was called and when it answered, to split the overhead into its two parts.
+    let calledAt = 0;
+    let answeredAt = 0;
+    const beforeCall: number[] = [];
+    const afterAnswer: number[] = [];
     const run = async (round: number) => {
       const started = performance.now();
       await runAreaEdit({
@@ -89,7 +98,10 @@ async function main() {
         prompt: 'Remove the floor lamp',
         provider,
       });
-      return performance.now() - started - PROVIDER_MS;
+      const finished = performance.now();
+      beforeCall.push(calledAt - started);
+      afterAnswer.push(finished - answeredAt);
+      return finished - started - PROVIDER_MS;
     };
     const runBaseline = async () => {
       const started = performance.now();
@@ -99,13 +111,16 @@ async function main() {
     // Warm-up: sharp, the fitting code and the composite are loaded and compiled before anything is timed.
     await run(0);
     await runBaseline();
+    beforeCall.length = 0;
+    afterAnswer.length = 0;
     const overheads: number[] = [];
     const baselines: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       baselines.push(await runBaseline());
       overheads.push(await run(round));
       console.log(
-        `round ${round}: ${round1(overheads.at(-1)!)} ms beyond the provider (sequential: ${round1(baselines.at(-1)!)} ms)`,
+        `round ${round}: ${round1(overheads.at(-1)!)} ms beyond the provider: ${round1(beforeCall.at(-1)!)} before the call, ` +
+          `${round1(afterAnswer.at(-1)!)} after the answer (sequential: ${round1(baselines.at(-1)!)} ms)`,
       );
     }
     const pngBytes = (await stat(path.join(workDir, 'result-1.png'))).size;
@@ -120,6 +135,10 @@ async function main() {
       resultPngBytes: pngBytes,
       baselinePngBytes,
       roundsMs: overheads.map(round1),
+      beforeCallRoundsMs: beforeCall.map(round1),
+      afterAnswerRoundsMs: afterAnswer.map(round1),
+      beforeCallMs: round1(median(beforeCall)),
+      afterAnswerMs: round1(median(afterAnswer)),
       baselineRoundsMs: baselines.map(round1),
       summary: [
         {

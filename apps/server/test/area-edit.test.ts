@@ -4,6 +4,7 @@ import { photoVersionListSchema, type CreateVersionsResponse, type Photo, type P
 import { simulateProvider } from '@hearth/image-engine/test-support';
 import {
   decodeImageBuffer,
+  DISPLAY_SIDE,
   encodeRgbToJpegBuffer,
   encodeRgbToPngBuffer,
   readImageBufferInfo,
@@ -188,9 +189,11 @@ describe('edit an area', () => {
     expect(insideChangedFraction).toBeGreaterThan(0.9);
     expect(await usage(client)).toMatchObject({ imagesUsed: 2 });
 
-    // On screen it is shown from a JPEG copy of the same picture, a fraction of the PNG's size.
+    // On screen it is shown from a JPEG copy of the same picture, a fraction of the PNG's size: at most
+    // DISPLAY_SIDE long (this photo is smaller, so the copy is full size; the engine's tests shrink a larger one).
     const shown = await client.bytes(edit!.imageUrl!);
     expect(shown.headers.get('content-type')).toBe('image/jpeg');
+    expect(base.width).toBeLessThanOrEqual(DISPLAY_SIDE);
     expect(await readImageBufferInfo(shown.data)).toMatchObject({ format: 'jpeg', width: base.width });
     expect(shown.data.length).toBeLessThan(download.data.length / 2);
     const all = await client.bytes(`/api/projects/${project.id}/download?versions=all`);

@@ -7,9 +7,11 @@
 export {
   decodeToRgb,
   describeImageCodec,
+  DISPLAY_SIDE,
   encodeRgbToJpeg,
   ImageTooLargeError,
   JPEG_QUALITY,
+  makeDisplayCopyAndThumbnail,
   makeThumbnail,
   makeThumbnailFromRgb,
   MAX_INPUT_PIXELS,
@@ -62,6 +64,7 @@ export {
   type PreparedArea,
 } from './area-edit/compose-area';
 export { deflateRowsAroundArea, writeAreaEditPng, type RowsAroundArea } from './area-edit/area-png';
+export { PngBandWriter } from './codecs/png-bands';
 export { fitToOriginal, type FitOptions, type FitResult } from './fit-to-original/fit-to-original';
 export { STRUCTURE_REVIEW_REASON, type ChangeZone, type StructureCheck } from './fit-to-original/structure';
 export { EYE_LEVEL, GROUND_LEVEL, NOTHING_STRUCTURAL } from './fit-to-original/change-zones';

@@ -25,10 +25,16 @@ export async function deflateRowsAroundArea(base: RgbImage, region: Region): Pro
 
 /**
  * Writes the finished photo as PNG. Its rows outside the region must be the base's, as composeAreaEdit
- * leaves them (it copies the base and writes only inside the region).
+ * leaves them (it writes only inside the region). `middle` is the region's rows when the caller deflated them
+ * as they were made (composeAreaEdit's onRowsMade); otherwise they are deflated here.
  */
-export async function writeAreaEditPng(outputPath: string, image: RgbImage, around: RowsAroundArea): Promise<void> {
+export async function writeAreaEditPng(
+  outputPath: string,
+  image: RgbImage,
+  around: RowsAroundArea,
+  middle?: PngBand,
+): Promise<void> {
   const { region, above, below } = around;
-  const middle = await deflatePngRows(image, region.top, region.top + region.height);
+  middle ??= await deflatePngRows(image, region.top, region.top + region.height);
   await writePngFromBands(outputPath, image, [above, middle, below]);
 }

@@ -172,4 +172,29 @@ describe('composeAreaEdit', () => {
     });
     expect(furnished.structure.needsReview).toBe(false);
   });
+  it('hands over the rows of the area’s rectangle in runs, top to bottom, each final when handed over', async () => {
+    const edited = addFurniture(copyImage(room));
+    const mask = await maskOver(room);
+    const prepared = await prepareArea(room, mask);
+    const { region } = prepared;
+    const runs: { top: number; bottom: number; rows: Buffer }[] = [];
+    const result = await composeAreaEdit(room, edited, mask, {
+      zone: EYE_LEVEL,
+      prepared,
+      onRowsMade: (image, top, bottom) =>
+        runs.push({
+          top,
+          bottom,
+          rows: Buffer.from(image.data.subarray(top * image.width * 3, bottom * image.width * 3)),
+        }),
+    });
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs[0]!.top).toBe(region.top);
+    expect(runs.at(-1)!.bottom).toBe(region.top + region.height);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]!.top).toBe(runs[i - 1]!.bottom);
+    for (const { top, bottom, rows } of runs) {
+      const final = result.image.data.subarray(top * room.width * 3, bottom * room.width * 3);
+      expect(rows.equals(final), `rows ${top}–${bottom}`).toBe(true);
+    }
+  });
 });

@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PHOTOS_DIR } from '../test-support/fixtures';
 import {
   decodeToRgb,
+  DISPLAY_SIDE,
   encodeRgbToJpeg,
   ImageTooLargeError,
+  makeDisplayCopyAndThumbnail,
   makeThumbnail,
   MAX_INPUT_PIXELS,
   normalizeToJpeg,
@@ -192,6 +194,19 @@ describe('decoding and normalising', () => {
     const output = path.join(workDir, 'thumbnail.jpg');
     await makeThumbnail(fixture('exterior.jpg'), output);
     expect(await readImageInfo(output, 'jpeg')).toEqual({ width: 400, height: 267, orientation: 1 });
+  });
+
+  it('makes a display copy at most DISPLAY_SIDE long, never enlarged, of the same shape, and a thumbnail', async () => {
+    const output = path.join(workDir, 'display.jpg');
+    const thumbnail = path.join(workDir, 'display-thumbnail.jpg');
+    const tall = { data: Buffer.alloc(3001 * 4500 * 3, 128), width: 3001, height: 4500 };
+    await makeDisplayCopyAndThumbnail(tall, output, thumbnail);
+    expect(await readImageInfo(output, 'jpeg')).toEqual({ width: 1707, height: DISPLAY_SIDE, orientation: 1 });
+    expect(await readImageInfo(thumbnail, 'jpeg')).toMatchObject({ width: 400, height: 600 });
+    const small = await decodeToRgb(fixture('exterior.jpg'), 'jpeg');
+    await makeDisplayCopyAndThumbnail(small, output, thumbnail);
+    expect(await readImageInfo(output, 'jpeg')).toMatchObject({ width: small.width, height: small.height });
+    expect(await readImageInfo(thumbnail, 'jpeg')).toMatchObject({ width: 400, height: 267 });
   });
 
   it('makes thumbnails of HEIC and of sideways photos the right way up', async () => {

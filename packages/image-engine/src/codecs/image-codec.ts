@@ -29,6 +29,11 @@ export const MAX_INPUT_PIXELS = 100_000_000;
 export const JPEG_QUALITY = 90;
 const THUMBNAIL_WIDTH = 400;
 const THUMBNAIL_QUALITY = 80;
+/**
+ * Longest side of the JPEG an area edit is shown from (decision 015): the review's full-size dialog is at most
+ * 1600 CSS pixels wide, the strip far less; what is downloaded is the full-size PNG.
+ */
+export const DISPLAY_SIDE = 2560;
 
 // libvips' operation cache is off (./sharp.ts): each photo is read once.
 // sharp.concurrency() stays at its default, which on glibc without jemalloc (as here) is 1 thread per
@@ -159,6 +164,19 @@ async function decodePreview(path: string, type: ImageType, maxSide: number): Pr
 /** Writes pixels as a full-quality JPEG (no metadata). */
 export async function encodeRgbToJpeg(image: RgbImage, outputPath: string): Promise<void> {
   await fromRgb(image).jpeg({ quality: JPEG_QUALITY }).toFile(outputPath);
+}
+
+/**
+ * A JPEG to show pixels from, at most DISPLAY_SIDE on its longest side (never enlarged), and the thumbnail
+ * (as makeThumbnailFromRgb): both from one scaled copy, so the full-size frame is read once.
+ */
+export async function makeDisplayCopyAndThumbnail(
+  image: RgbImage,
+  outputPath: string,
+  thumbnailPath: string,
+): Promise<void> {
+  const shown = await resizeRgb(image, DISPLAY_SIDE);
+  await Promise.all([encodeRgbToJpeg(shown, outputPath), makeThumbnailFromRgb(shown, thumbnailPath)]);
 }
 
 /**

@@ -1,11 +1,12 @@
 /** The PNG written from separately deflated bands of rows (png-bands.ts) decodes to exactly its pixels. */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToRgb, type RgbImage } from './image-codec';
-import { deflatePngRows, writePngFromBands } from './png-bands';
+import { deflatePngRows, PngBandWriter, writePngFromBands } from './png-bands';
 
 let dir: string;
 beforeAll(async () => {
@@ -24,6 +25,18 @@ function testImage(width: number, height: number): RgbImage {
   return { data, width, height };
 }
 
+/** The PNG's image data inflated by zlib, which checks the stream's Adler-32 (libvips does not). */
+async function inflatedRows(file: string): Promise<Buffer> {
+  const png = await readFile(file);
+  const parts: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
+    at += length + 12;
+  }
+  return inflateSync(Buffer.concat(parts));
+}
+
 describe('writePngFromBands', () => {
   it.each([
     ['three bands, one spanning several slices', [0, 3, 600, 601]],
@@ -35,8 +48,29 @@ describe('writePngFromBands', () => {
     for (let i = 0; i + 1 < cuts.length; i++) bands.push(await deflatePngRows(image, cuts[i]!, cuts[i + 1]!));
     const file = path.join(dir, `${cuts.join('-')}.png`);
     await writePngFromBands(file, image, bands);
-    // libvips refuses a bad checksum or a truncated stream with failOn 'error' (decodeToRgb's setting).
     expect(await sharp(file).metadata()).toMatchObject({ format: 'png', channels: 3, depth: 'uchar' });
     expect((await decodeToRgb(file, 'png')).data.equals(image.data)).toBe(true);
+    expect((await inflatedRows(file)).length).toBe((97 * 3 + 1) * 601);
+  });
+
+  it.each([
+    ['a photo', 97],
+    ['one pixel wide', 1],
+    ['rows longer than a run of the checksum', 2500],
+  ])('writes a band added a run of rows at a time, as an area edit makes them: %s', async (name, width) => {
+    const image = testImage(width, 601);
+    const middle = new PngBandWriter();
+    for (const [top, bottom] of [
+      [3, 259],
+      [259, 515],
+      [515, 600],
+    ] as const) {
+      middle.add(image, top, bottom);
+    }
+    const bands = [await deflatePngRows(image, 0, 3), await middle.finish(), await deflatePngRows(image, 600, 601)];
+    const file = path.join(dir, `runs-${width}.png`);
+    await writePngFromBands(file, image, bands);
+    expect((await decodeToRgb(file, 'png')).data.equals(image.data)).toBe(true);
+    expect((await inflatedRows(file)).length).toBe((width * 3 + 1) * image.height);
   });
 });

@@ -21,6 +21,8 @@ const LEVEL = 1;
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const ADLER_BASE = 65521;
+/** Bytes summed between reductions: from below 65521, 3000 bytes of at most 255 keep both sums below 2^31. */
+const ADLER_RUN = 3000;
 
 /** Rows `top` to `bottom` (exclusive) of an image, filtered and deflated. */
 export interface PngBand {
@@ -31,17 +33,45 @@ export interface PngBand {
 }
 
 export async function deflatePngRows(image: RgbImage, top: number, bottom: number): Promise<PngBand> {
-  const slices: Promise<Buffer>[] = [];
-  let adler = 1;
-  let length = 0;
+  const band = new PngBandWriter();
   for (let start = top; start < bottom; start += ROWS_PER_SLICE) {
-    const filtered = subFilteredRows(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
-    // Deflated on the thread pool while this thread filters the next slice and sums this one.
-    slices.push(deflateRaw(filtered, { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-    adler = adler32Combine(adler, adler32(filtered), filtered.length);
-    length += filtered.length;
+    band.add(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
+    // Filtering a slice takes milliseconds: the event loop (a provider's answer, the API) is not held longer.
+    await new Promise(setImmediate);
   }
-  return { deflated: await Promise.all(slices), adler, length };
+  return band.finish();
+}
+
+/**
+ * A band made a run of rows at a time, in order, as they are ready: each run is filtered and summed at once
+ * and deflated on the thread pool while the caller goes on (an area edit blends its next rows meanwhile).
+ */
+export class PngBandWriter {
+  private readonly slices: Promise<Buffer>[] = [];
+  private adler = 1;
+  private length = 0;
+
+  /** Rows `top` to `bottom` (exclusive) of `image`, following the rows added before. */
+  add(image: RgbImage, top: number, bottom: number): void {
+    for (let start = top; start < bottom; start += ROWS_PER_SLICE) {
+      const { filtered, adler } = subFilteredRows(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
+      const deflated = deflateRaw(filtered, {
+        level: LEVEL,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+        // Room for the whole slice's output (about 30 % of its size) at once: zlib's default of 16 KB hands
+        // each slice back to the main thread in hundreds of pieces.
+        chunkSize: Math.max(zlib.constants.Z_DEFAULT_CHUNK, filtered.length >> 1),
+      });
+      deflated.catch(() => undefined); // awaited by finish; an early failure must not go unhandled meanwhile
+      this.slices.push(deflated);
+      this.adler = adler32Combine(this.adler, adler, filtered.length);
+      this.length += filtered.length;
+    }
+  }
+
+  async finish(): Promise<PngBand> {
+    return { deflated: await Promise.all(this.slices), adler: this.adler, length: this.length };
+  }
 }
 
 /** Writes the PNG whose rows are `bands`, in order, covering the image's height exactly. */
@@ -61,50 +91,57 @@ export async function writePngFromBands(
   const stream = [Buffer.from([0x78, 0x01]), ...bands.flatMap((band) => band.deflated), FINAL_BLOCK, trailer];
   await writeFile(outputPath, [
     SIGNATURE,
-    chunk('IHDR', header),
-    ...stream.filter((part) => part.length > 0).map((part) => chunk('IDAT', part)),
-    chunk('IEND', Buffer.alloc(0)),
+    ...chunk('IHDR', header),
+    ...stream.filter((part) => part.length > 0).flatMap((part) => chunk('IDAT', part)),
+    ...chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
-function subFilteredRows(image: RgbImage, top: number, bottom: number): Buffer {
+/**
+ * The rows filtered, and the Adler-32 of what they filter to, summed as they are written (one pass over the
+ * rows). The sums are reduced every ADLER_RUN bytes, so they stay small integers (below 2^31).
+ */
+function subFilteredRows(image: RgbImage, top: number, bottom: number): { filtered: Buffer; adler: number } {
   const rowBytes = image.width * 3;
   const out = Buffer.allocUnsafe((rowBytes + 1) * (bottom - top));
   const src = image.data;
+  let a = 1;
+  let b = 0;
   for (let y = top, o = 0; y < bottom; y++) {
     const row = y * rowBytes;
     out[o++] = 1; // Sub
-    out[o++] = src[row]!;
-    out[o++] = src[row + 1]!;
-    out[o++] = src[row + 2]!;
-    for (let i = row + 3; i < row + rowBytes; i++) out[o++] = (src[i]! - src[i - 3]!) & 0xff;
-  }
-  return out;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(data.length + 12);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
-
-function adler32(data: Uint8Array): number {
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < data.length;) {
-    // Reduced every 5552 bytes (zlib's NMAX), so the sums stay below 2^32.
-    const end = Math.min(data.length, i + 5552);
-    for (; i < end; i++) {
-      a += data[i]!;
+    a += 1;
+    b += a;
+    for (let i = row; i < row + 3; i++) {
+      out[o++] = src[i]!; // the first pixel: nothing to its left
+      a += src[i]!;
       b += a;
     }
     a %= ADLER_BASE;
     b %= ADLER_BASE;
+    for (let i = row + 3; i < row + rowBytes;) {
+      const end = Math.min(row + rowBytes, i + ADLER_RUN);
+      for (; i < end; i++) {
+        const value = (src[i]! - src[i - 3]!) & 0xff;
+        out[o++] = value;
+        a = (a + value) | 0;
+        b = (b + a) | 0;
+      }
+      a %= ADLER_BASE;
+      b %= ADLER_BASE;
+    }
   }
-  return ((b << 16) | a) >>> 0;
+  return { filtered: out, adler: ((b << 16) | a) >>> 0 };
+}
+
+/** A PNG chunk as the pieces written one after another: its data is not copied (20 MB at 24 MP). */
+function chunk(type: string, data: Buffer): Buffer[] {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(data, zlib.crc32(head.subarray(4))), 0);
+  return [head, data, crc];
 }
 
 /** The Adler-32 of two byte runs joined, from each one's and the second's length (zlib's adler32_combine). */

@@ -107,19 +107,24 @@ export function blurredChannels(image: RgbImage, radius = DETAIL.compareRadius):
 export function fitTone(model: Raster[], original: Raster[], mask: Uint8Array): ToneMap {
   let use = mask;
   let tone = IDENTITY_TONE;
+  const [m0, m1, m2] = model.map((raster) => raster.data) as [Float32Array, Float32Array, Float32Array];
+  const [r0, r1, r2] = original.map((raster) => raster.data) as [Float32Array, Float32Array, Float32Array];
   const residual = new Float32Array(mask.length);
   // Residuals are binned (quarter levels) to find their median without sorting.
   const bins = new Uint32Array(1024);
   for (let pass = 0; pass < 3; pass++) {
     tone = leastSquares(model, original, use);
+    const [g0, g1, g2] = tone.gain;
+    const [o0, o1, o2] = tone.offset;
     bins.fill(0);
     let count = 0;
     for (let i = 0; i < mask.length; i++) {
       if (!mask[i]) continue;
-      let worst = 0;
-      for (let c = 0; c < 3; c++) {
-        worst = Math.max(worst, Math.abs(model[c]!.data[i]! * tone.gain[c]! + tone.offset[c]! - original[c]!.data[i]!));
-      }
+      const worst = Math.max(
+        Math.abs(m0[i]! * g0 + o0 - r0[i]!),
+        Math.abs(m1[i]! * g1 + o1 - r1[i]!),
+        Math.abs(m2[i]! * g2 + o2 - r2[i]!),
+      );
       residual[i] = worst;
       bins[Math.min(1023, Math.floor(worst * 4))]!++;
       count++;
@@ -140,6 +145,8 @@ function leastSquares(model: Raster[], original: Raster[], mask: Uint8Array): To
   const gain: [number, number, number] = [1, 1, 1];
   const offset: [number, number, number] = [0, 0, 0];
   for (let c = 0; c < 3; c++) {
+    const xs = model[c]!.data;
+    const ys = original[c]!.data;
     let n = 0;
     let sx = 0;
     let sy = 0;
@@ -147,8 +154,8 @@ function leastSquares(model: Raster[], original: Raster[], mask: Uint8Array): To
     let sxy = 0;
     for (let i = 0; i < mask.length; i++) {
       if (!mask[i]) continue;
-      const x = model[c]!.data[i]!;
-      const y = original[c]!.data[i]!;
+      const x = xs[i]!;
+      const y = ys[i]!;
       n++;
       sx += x;
       sy += y;
@@ -180,15 +187,21 @@ export function changeWeights(
 ): { weight: Raster; changedFraction: number } {
   const { width, height } = original[0]!;
   const changed = new Uint8Array(width * height);
+  const [m0, m1, m2] = model.map((raster) => raster.data) as [Float32Array, Float32Array, Float32Array];
+  const [r0, r1, r2] = original.map((raster) => raster.data) as [Float32Array, Float32Array, Float32Array];
+  const [g0, g1, g2] = tone.gain;
+  const [o0, o1, o2] = tone.offset;
+  const limit = DETAIL.changeThreshold;
   let coveredCount = 0;
   for (let i = 0; i < changed.length; i++) {
     if (!covered[i]) continue;
     coveredCount++;
-    for (let c = 0; c < 3; c++) {
-      if (Math.abs(applyTone(tone, c, model[c]!.data[i]!) - original[c]!.data[i]!) > DETAIL.changeThreshold) {
-        changed[i] = 1;
-        break;
-      }
+    if (
+      Math.abs(m0[i]! * g0 + o0 - r0[i]!) > limit ||
+      Math.abs(m1[i]! * g1 + o1 - r1[i]!) > limit ||
+      Math.abs(m2[i]! * g2 + o2 - r2[i]!) > limit
+    ) {
+      changed[i] = 1;
     }
   }
   const opened = dilate(erode(changed, width, height, DETAIL.openRadius), width, height, DETAIL.openRadius);

@@ -31,7 +31,7 @@ export interface FitOptions {
   zone: ChangeZone;
   /** Keep the original's pixels where the model changed nothing (default true). */
   preserveDetail?: boolean;
-  /** Make only this rectangle of the frame at full resolution (an area edit): `image` is then that rectangle. */
+  /** Make only this rectangle of the frame at full resolution: `image` is then that rectangle. */
   region?: Region;
   /** analyseOriginal(original), when the caller made it ahead (an area edit, while the provider works). */
   analysis?: OriginalAnalysis;
@@ -54,6 +54,41 @@ export interface FitResult {
 }
 
 export async function fitToOriginal(original: RgbImage, result: RgbImage, options: FitOptions): Promise<FitResult> {
+  const fit = await fitAtWorkSize(original, result, options);
+  const image = await composeFullResolution(
+    original,
+    result,
+    fit.alignment.mapping,
+    fit.weight,
+    fit.tone,
+    options.region,
+  );
+  return {
+    image,
+    alignment: fit.alignment,
+    keptOriginalFraction: fit.keptOriginalFraction,
+    preservedDetail: fit.preservedDetail,
+    tone: fit.tone,
+    workImage: fit.workImage,
+    structure: fit.structure,
+  };
+}
+
+/** Everything of the fit but the full-size photo: where the result lies, what of it to keep, and its tone. */
+export interface WorkSizeFit extends Omit<FitResult, 'image'> {
+  /** The blend weight of the result at the working size, 0–1 (composeFullResolution reads it bilinearly). */
+  weight: Raster;
+}
+
+/**
+ * The fit at the working size only. An area edit makes its full-size pixels itself, in one pass with its own
+ * feather (compose-area.ts); fitToOriginal makes them with composeFullResolution.
+ */
+export async function fitAtWorkSize(
+  original: RgbImage,
+  result: RgbImage,
+  options: Omit<FitOptions, 'region'>,
+): Promise<WorkSizeFit> {
   const originalSize = { width: original.width, height: original.height };
   const resultSize = { width: result.width, height: result.height };
 
@@ -92,7 +127,6 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
     weight = coverageWeight(covered, work.width, work.height);
   }
 
-  const image = await composeFullResolution(original, result, alignment.mapping, weight, tone, options.region);
   const output = blendAtWorkSize(work, model, weight, tone);
   const structure =
     (options.checkWholeFrame ?? true) ? checkStructure(work, output, options.zone) : { score: 0, needsReview: false };
@@ -101,8 +135,8 @@ export async function fitToOriginal(original: RgbImage, result: RgbImage, option
   let kept = 0;
   for (const value of weight.data) if (value < 0.5) kept++;
   return {
-    image,
     alignment,
+    weight,
     keptOriginalFraction: kept / weight.data.length,
     preservedDetail,
     tone,

@@ -50,14 +50,20 @@ export function boxBlur(source: Raster, radius: number): Raster {
         source.data[row + clamp(x + radius + 1, 0, width - 1)]! - source.data[row + clamp(x - radius, 0, width - 1)]!;
     }
   }
-  for (let x = 0; x < width; x++) {
-    let sum = 0;
-    for (let k = -radius; k <= radius; k++) sum += horizontal.data[clamp(k, 0, height - 1) * width + x]!;
-    for (let y = 0; y < height; y++) {
-      out.data[y * width + x] = sum / size;
-      sum +=
-        horizontal.data[clamp(y + radius + 1, 0, height - 1) * width + x]! -
-        horizontal.data[clamp(y - radius, 0, height - 1) * width + x]!;
+  // Down the columns, a running sum per column, walked row by row (in memory order).
+  const h = horizontal.data;
+  const sums = new Float64Array(width);
+  for (let k = -radius; k <= radius; k++) {
+    const row = clamp(k, 0, height - 1) * width;
+    for (let x = 0; x < width; x++) sums[x] = sums[x]! + h[row + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const entering = clamp(y + radius + 1, 0, height - 1) * width;
+    const leaving = clamp(y - radius, 0, height - 1) * width;
+    for (let x = 0; x < width; x++) {
+      out.data[row + x] = sums[x]! / size;
+      sums[x] = sums[x]! + (h[entering + x]! - h[leaving + x]!);
     }
   }
   return out;

@@ -46,9 +46,9 @@ export const versionKeys = (userId: string, photoId: string, versionId: string) 
 });
 
 /**
- * Where a result is shown from. An area edit's PNG (about 20 MB at 24 MP) has a JPEG copy beside it, under the
- * version's `result` key, for the review and compare views; the PNG stays its download. Area edits made
- * before the copy existed have none: they are shown from the PNG.
+ * Where a result is shown from. An area edit's PNG (about 20 MB at 24 MP) has a JPEG copy beside it, at most
+ * 2560 px long, under the version's `result` key, for the review and compare views; the PNG stays its
+ * download. Area edits made before the copy existed have none: they are shown from the PNG.
  */
 export const displayKeyOf = (resultKey: string) => resultKey.replace(/\.png$/, '.jpg');
 

@@ -4,13 +4,14 @@ import {
   decodeToRgb,
   deflateRowsAroundArea,
   encodeForProvider,
-  encodeRgbToJpeg,
-  makeThumbnailFromRgb,
+  makeDisplayCopyAndThumbnail,
   maskForProvider,
+  PngBandWriter,
   prepareArea,
   readAreaMask,
   writeAreaEditPng,
   type AreaMask,
+  type RowsAroundArea,
 } from '@hearth/image-engine';
 import type { StagingProvider } from '../../infrastructure/ai-providers/provider';
 import { changeZoneFor } from './change-zones';
@@ -34,7 +35,7 @@ export interface AreaEditInput {
   /** The painted area as the browser sent it (checked when the edit was asked for). */
   mask: Buffer;
   outputPath: string;
-  /** A JPEG of the result, to show it: the PNG is what a download gets. */
+  /** A JPEG of the result (at most DISPLAY_SIDE long), to show it: the PNG is what a download gets. */
   displayPath: string;
   thumbnailPath: string;
   prompt: string;
@@ -55,10 +56,16 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
   });
   // Everything that needs only the base is made while the provider works, so it adds nothing to the wait. It
   // starts with the call, not before: a version waiting for a call slot holds no decoded base.
+  // The PNG rows around the area are a task of their own: the fit needs only the base and the feather, so
+  // when the provider answers before the rows are compressed, it need not wait for them.
   let prepared: Promise<PreparedBase> | undefined;
+  let around: Promise<RowsAroundArea> | undefined;
   const answer = await providerCalls(() => {
     prepared = cpu(() => prepareBase(input, mask));
-    prepared.catch(() => undefined); // awaited below; a failed call must not leave it unhandled meanwhile
+    around = prepared.then(({ base, area }) => cpu(() => deflateRowsAroundArea(base, area.region)));
+    // Both awaited below; a failed call must not leave them unhandled meanwhile.
+    prepared.catch(() => undefined);
+    around.catch(() => undefined);
     return input.provider.edit({
       image: sent.image,
       mimeType: 'image/jpeg',
@@ -70,18 +77,23 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     });
   });
 
-  const { base, area, around } = await prepared!;
+  const { base, area } = await prepared!;
   const composed = await cpu(async () => {
     const result = await decodeImageBuffer(answer.image);
+    // The PNG's rows the area spans are compressed as they are made, on the thread pool, beside the blend.
+    const middle = new PngBandWriter();
     const done = await composeAreaEdit(base, result, mask, {
       zone: changeZoneFor(null),
       prepared: area,
       overwriteBase: true,
+      onRowsMade: (image, top, bottom) => middle.add(image, top, bottom),
     });
     await Promise.all([
-      writeAreaEditPng(input.outputPath, done.image, around),
-      encodeRgbToJpeg(done.image, input.displayPath),
-      makeThumbnailFromRgb(done.image, input.thumbnailPath),
+      // The blend writes only the area's rows, so the rows around it can still be read meanwhile.
+      Promise.all([around!, middle.finish()]).then(([rows, middleRows]) =>
+        writeAreaEditPng(input.outputPath, done.image, rows, middleRows),
+      ),
+      makeDisplayCopyAndThumbnail(done.image, input.displayPath, input.thumbnailPath),
     ]);
     return done;
   });
@@ -100,9 +112,8 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
 
 type PreparedBase = Awaited<ReturnType<typeof prepareBase>>;
 
-/** The base decoded, its working copy and the feather, and the PNG rows the edit cannot change, compressed. */
+/** The base decoded, its working copy and the feather. */
 async function prepareBase(input: AreaEditInput, mask: AreaMask) {
   const base = await decodeToRgb(input.basePath, input.baseType);
-  const area = await prepareArea(base, mask);
-  return { base, area, around: await deflateRowsAroundArea(base, area.region) };
+  return { base, area: await prepareArea(base, mask) };
 }
