@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PHOTOS_DIR } from '../test-support/fixtures';
-import { decodeToRgb, encodeRgbToJpeg, type RgbImage } from '../codecs/image-codec';
+import { decodeToRgb, encodeRgbToJpeg, makeThumbnail, type RgbImage } from '../codecs/image-codec';
 import type { ImageType } from '../codecs/image-type';
 import { LOCAL_TEMPLATE_OPERATIONS, type LocalOperation, NO_LAWN, NO_SKY, runLocalEngine } from './local-engine';
 import {
@@ -168,6 +168,32 @@ describe('on the committed test photos', () => {
       expect(meanAbsoluteDifference(combined.after, sequential, box)).toBeLessThan(2);
     }
   });
+
+  it.each([
+    ['furnished-interior.jpg', ['professional-enhancement']],
+    ['exterior.jpg', ['professional-enhancement', 'perfect-lawn', 'blue-sky']],
+  ] as const)(
+    'writes a thumbnail of the result of %s from its small copy, as one of the result would be',
+    async (name, operations) => {
+      const input = path.join(FIXTURES, name);
+      const outputPath = path.join(workDir, `thumbnail-source-${name}`);
+      const thumbnailPath = path.join(workDir, `thumbnail-${name}`);
+      await runLocalEngine({ inputPath: input, inputType: 'jpeg', outputPath, thumbnailPath, operations });
+      const thumbnailOf = async (file: string, name: string) => {
+        await makeThumbnail(file, path.join(workDir, name));
+        return decodeToRgb(path.join(workDir, name), 'jpeg');
+      };
+      const fromResult = await thumbnailOf(outputPath, `thumbnail-of-result-${name}`);
+      const untouched = await thumbnailOf(input, `thumbnail-of-input-${name}`);
+      const thumbnail = await decodeToRgb(thumbnailPath, 'jpeg');
+
+      expect([thumbnail.width, thumbnail.height]).toEqual([fromResult.width, fromResult.height]);
+      // The edits move the thumbnail by 10 (interior) and 29 levels (exterior) on average; the two ways of
+      // making it differ by 1.3 and 1.6 (sharpening at 640 px instead of full size, two JPEG steps fewer).
+      expect(meanAbsoluteDifference(untouched, fromResult)).toBeGreaterThan(8);
+      expect(meanAbsoluteDifference(thumbnail, fromResult)).toBeLessThan(2);
+    },
+  );
 
   it.each(['empty-interior.jpg', 'furnished-interior.jpg'])('finds no sky and no lawn in %s', async (name) => {
     const { result } = await enhance(path.join(FIXTURES, name), ['blue-sky', 'perfect-lawn']);

@@ -1,4 +1,4 @@
-import { encodeRgbToJpeg, type RgbImage, startDecoding } from '../codecs/image-codec';
+import { encodeRgbToJpeg, makeThumbnailFromRgb, type RgbImage, startDecoding } from '../codecs/image-codec';
 import type { ImageType } from '../codecs/image-type';
 import { planBlueSky } from './blue-sky';
 import { applyPlans } from './parallel-pass';
@@ -34,6 +34,11 @@ export type LocalEngineInput = (
   | { photo: DecodedPhoto }
 ) & {
   outputPath: string;
+  /**
+   * Where to write the result's 400 px thumbnail, if wanted. It is made from the 640 px copy with the same
+   * plans applied (a few milliseconds), not by decoding the result again: the plans are resolution-free.
+   */
+  thumbnailPath?: string;
   operations: readonly LocalOperation[];
 };
 
@@ -79,7 +84,9 @@ export async function runLocalEngine(input: LocalEngineInput): Promise<LocalEngi
       ? { image: Promise.resolve(input.photo.image), preview: Promise.resolve(input.photo.preview) }
       : startDecoding(input.inputPath, input.inputType, PREVIEW_SIZE);
   // Planning needs only the preview, so it runs while the full-size decode is still under way.
-  const { plans, notes } = await planOperations(input.operations, await decoding.preview);
+  const preview = await decoding.preview;
+  const { plans, notes } = await planOperations(input.operations, preview);
+  if (input.thumbnailPath) await makeThumbnailFromRgb(await editedCopy(preview, plans), input.thumbnailPath);
   const image = await decoding.image;
   const edited = await applyPlans(image, plans);
   await encodeRgbToJpeg(edited, input.outputPath);
@@ -102,7 +109,9 @@ async function planOperations(operations: readonly LocalOperation[], previewImag
   if (!wantsLawn && !wantsSky) return { plans, notes };
   // The lawn and the sky are planned on the preview as the enhancement leaves it, so that one pass gives
   // what applying the operations one after another would (the new sky matched to the enhanced exposure).
-  const preview = describePreview(plans.enhancement ? await enhancedCopy(previewImage, plans) : previewImage);
+  const preview = describePreview(
+    plans.enhancement ? await editedCopy(previewImage, { enhancement: plans.enhancement }) : previewImage,
+  );
   if (wantsLawn) {
     const lawn = planPerfectLawn(preview);
     if (lawn) plans.lawn = lawn;
@@ -116,9 +125,9 @@ async function planOperations(operations: readonly LocalOperation[], previewImag
   return { plans, notes };
 }
 
-/** The preview with the enhancement applied, in a copy (640 px: a few milliseconds). */
-async function enhancedCopy(image: RgbImage, plans: OperationPlans): Promise<RgbImage> {
+/** The preview with the plans applied, in a copy (640 px: a few milliseconds). */
+async function editedCopy(image: RgbImage, plans: OperationPlans): Promise<RgbImage> {
   const copy: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
-  await applyRowEdits(copy, buildRowEdits({ enhancement: plans.enhancement }, copy.width, copy.height));
+  await applyRowEdits(copy, buildRowEdits(plans, copy.width, copy.height));
   return copy;
 }

@@ -185,20 +185,30 @@ async function enhance(
   if (version.baseVersionId) return editArea(deps, photo, version, file, signal, handedBack);
 
   let decoded = await preparePreview(deps, photo, file, handedBack);
-  if (!localOperationsFor(deps, version)) decoded = undefined;
+  const onLocalEngine = Boolean(localOperationsFor(deps, version));
+  if (!onLocalEngine) decoded = undefined;
   handedBack?.throwIfAborted();
   const result = await runEngine(
     deps,
     { photo, version },
-    { inputPath: file('preview.jpg'), outputPath: file('result.jpg'), referencePath: file('reference.jpg'), decoded },
+    {
+      inputPath: file('preview.jpg'),
+      outputPath: file('result.jpg'),
+      thumbnailPath: file('result-thumbnail.jpg'),
+      referencePath: file('reference.jpg'),
+      decoded,
+    },
     signal,
     handedBack,
   );
   decoded = undefined;
-  await cpu(deps)(async () => {
-    handedBack?.throwIfAborted();
-    await makeThumbnail(file('result.jpg'), file('result-thumbnail.jpg'));
-  });
+  // The local engine writes the thumbnail from its small copy; a provider's result is decoded for it.
+  if (!onLocalEngine) {
+    await cpu(deps)(async () => {
+      handedBack?.throwIfAborted();
+      await makeThumbnail(file('result.jpg'), file('result-thumbnail.jpg'));
+    });
+  }
   handedBack?.throwIfAborted();
   await storage.put(keys.result, createReadStream(file('result.jpg')), 'image/jpeg');
   await storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg');
@@ -350,7 +360,14 @@ async function preparePreview(
   return decoded;
 }
 
-type EngineFiles = { inputPath: string; outputPath: string; referencePath: string; decoded?: DecodedPhoto };
+type EngineFiles = {
+  inputPath: string;
+  outputPath: string;
+  /** Written by the local engine only. */
+  thumbnailPath: string;
+  referencePath: string;
+  decoded?: DecodedPhoto;
+};
 
 /** The local engine's operations when this version runs on it, else undefined (a provider runs it). */
 function localOperationsFor(deps: EnhanceDeps, version: VersionRow) {
@@ -376,13 +393,13 @@ async function runEngine(
   const wantsProvider = !local || Boolean(version.customPrompt) || deps.enhancementEngine === 'ai';
   if (local && !(wantsProvider && deps.staging)) {
     if (version.customPrompt) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
-    const { inputPath, outputPath, decoded } = files;
+    const { inputPath, outputPath, thumbnailPath, decoded } = files;
     const result = await cpu(deps)(() => {
       handedBack?.throwIfAborted();
       return runLocalEngine(
         decoded
-          ? { photo: decoded, outputPath, operations: local }
-          : { inputPath, inputType: 'jpeg', outputPath, operations: local },
+          ? { photo: decoded, outputPath, thumbnailPath, operations: local }
+          : { inputPath, inputType: 'jpeg', outputPath, thumbnailPath, operations: local },
       );
     });
     const { engine, operations, notes, width, height } = result;
