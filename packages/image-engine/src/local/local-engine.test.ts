@@ -176,12 +176,12 @@ describe('on the committed test photos', () => {
     'writes a thumbnail of the result of %s from its small copy, as one of the result would be',
     async (name, operations) => {
       const input = path.join(FIXTURES, name);
-      const outputPath = path.join(workDir, `thumbnail-source-${name}`);
+      const outputPath = path.join(workDir, `result-${name}`);
       const thumbnailPath = path.join(workDir, `thumbnail-${name}`);
       await runLocalEngine({ inputPath: input, inputType: 'jpeg', outputPath, thumbnailPath, operations });
-      const thumbnailOf = async (file: string, name: string) => {
-        await makeThumbnail(file, path.join(workDir, name));
-        return decodeToRgb(path.join(workDir, name), 'jpeg');
+      const thumbnailOf = async (file: string, thumbnailName: string) => {
+        await makeThumbnail(file, path.join(workDir, thumbnailName));
+        return decodeToRgb(path.join(workDir, thumbnailName), 'jpeg');
       };
       const fromResult = await thumbnailOf(outputPath, `thumbnail-of-result-${name}`);
       const untouched = await thumbnailOf(input, `thumbnail-of-input-${name}`);
