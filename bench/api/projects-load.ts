@@ -1,7 +1,9 @@
 /**
  * Benchmark of a signed-in API read under steady load (issue 16, target 4): `GET /api/projects` with a
  * session cookie at a fixed rate, against Fastify's hello world (bench/baselines/hello-world.ts) at the same
- * rate, alternating round by round. Hearth runs as `npm start` runs it (ROLE=all, its workers idle), on
+ * rate, alternating round by round. The rate is held by bench/support/steady-load.ts (requests at evenly
+ * spaced times, latency from when each was due); autocannon's per-second bursts are measured beside it for
+ * comparison with earlier results (docs/decisions/089). Hearth runs as `npm start` runs it (ROLE=all, its workers idle), on
  * PGlite and on PostgreSQL, for a user with a few projects.
  *
  *   npx tsx bench/api/projects-load.ts   (from the repository root; RATE=500 SECONDS=10 ROUNDS=3)
