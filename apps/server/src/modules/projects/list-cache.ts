@@ -1,4 +1,7 @@
-import type { ProjectRow } from './repository';
+import type { project } from '../../infrastructure/db/schema';
+
+/** A row of the project table (the repository's ProjectRow, named here so that neither file imports the other's). */
+type ProjectRow = typeof project.$inferSelect;
 
 /**
  * Writes to the project table so far in this process: every write function of the repository counts one
