@@ -14,7 +14,7 @@
  */
 import autocannon from 'autocannon';
 import { startBaseline } from '../support/processes';
-import { steadyLoad } from '../support/steady-load';
+import { steadyLoad, type SteadyLoadResult } from '../support/steady-load';
 import { load1, ratioOf, type SummaryRow, writeResults } from '../support/report';
 import { currentRssMb, median, round1 } from '../support/server';
 import { availableDatabases, type DatabaseKind, openStack } from '../support/stack';
@@ -27,15 +27,7 @@ const TARGET_P99_MS: Record<DatabaseKind, number> = { pglite: 50, postgres: 20 }
 /** "Sustains the rate": at least this share of the requests asked for were answered. */
 const SUSTAINED_SHARE = 0.97;
 
-interface LoadRun {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  errors: number;
-  non2xx: number;
-  loadAverage: number;
-}
+type LoadRun = SteadyLoadResult & { loadAverage: number };
 
 /** The target's measure: requests at evenly spaced times (bench/support/steady-load.ts). */
 async function load(url: string, headers: Record<string, string>): Promise<LoadRun> {
