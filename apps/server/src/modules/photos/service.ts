@@ -98,7 +98,9 @@ export async function openPhotoFile(
 ): Promise<PhotoFile> {
   const photo = await findPhotoForUser(db, userId, photoId);
   if (!photo) throw notFound('Photo not found');
-  const chosen = photo.chosenVersionId ? await findVersion(db, photo.chosenVersionId) : undefined;
+  // Only a thumbnail needs the chosen version's row: the photo's own row names every other file.
+  const chosen =
+    kind === 'thumbnail' && photo.chosenVersionId ? await findVersion(db, photo.chosenVersionId) : undefined;
   const source = fileSource(photo, kind, chosen?.thumbnailKey ?? null);
   if (!source) throw photo.status === 'failed' && !photo.previewKey ? unreadable() : notFound(NOT_YET[kind]);
   const { stream: stored, key } = await (kind === 'enhanced' ? openShown : openStored)(storage, source.key);
