@@ -43,10 +43,12 @@ async function buildServer() {
   rmSync(serverDist, { recursive: true, force: true }); // chunks of an earlier build have other names
   await build({
     absWorkingDir: root,
-    // The engine's pass worker is an entry of its own: worker threads load it by file (parallel-pass.ts).
+    // The engine's worker modules are entries of their own: worker threads load them by file
+    // (local/worker-bootstrap.ts).
     entryPoints: {
       server: 'apps/server/src/server.ts',
       'pass-worker': 'packages/image-engine/src/local/pass-worker.ts',
+      'photo-worker': 'packages/image-engine/src/local/photo-worker.ts',
     },
     outdir: serverDist,
     outExtension: { '.js': '.mjs' },

@@ -47,6 +47,9 @@ export {
   type LocalOperation,
   type LocalTemplateName,
 } from './local/local-engine';
+export { runPhotoWork } from './local/photo-threads';
+export { PhotoUnreadableError, type PhotoWork, type PhotoWorkResult } from './local/photo-work';
+export { fullCollection } from './local/full-collection';
 export {
   AreaMaskError,
   MAX_MASK_SIDE,

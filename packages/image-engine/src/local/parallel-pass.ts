@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RgbImage } from '../codecs/image-codec';
 import type { PassReply, PassRequest } from './pass-worker';
 import { buildRowEdits, type OperationPlans } from './plans';
 import { applyRowEdits, snapshotRow } from './row-pass';
+import { workerBootstrap } from './worker-bootstrap';
 
 /**
  * Runs the full-resolution pass, either in this thread or on worker threads that each edit a horizontal
@@ -101,28 +99,8 @@ interface PoolWorker {
   pending: Map<number, { resolve: () => void; reject: (error: Error) => void }>;
 }
 
-/**
- * From source (tests, `tsx`), tsx's loader is per thread: a small bootstrap registers it in the worker, then
- * imports the worker module. The built server (scripts/build-server.mjs) has the worker as plain JavaScript
- * beside it, which the worker imports directly.
- */
-const WORKER_BOOTSTRAP = import.meta.url.endsWith('.ts')
-  ? `
-import(${JSON.stringify(tsxEsmApiUrl())})
-  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./pass-worker.ts', import.meta.url).href)}); });
-`
-  : `import(${JSON.stringify(new URL('./pass-worker.mjs', import.meta.url).href)});`;
-
-/** tsx's ESM registration API, found through its package.json exports (require.resolve would pick its CJS build). */
-function tsxEsmApiUrl(): string {
-  const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve('tsx/package.json');
-  const manifest = require(manifestPath) as { exports: Record<string, { import: { default: string } }> };
-  return pathToFileURL(path.join(path.dirname(manifestPath), manifest.exports['./esm/api']!.import.default)).href;
-}
-
 function startWorker(retirePool: () => void): PoolWorker {
-  const thread = new Worker(WORKER_BOOTSTRAP, { eval: true });
+  const thread = new Worker(workerBootstrap('pass-worker'), { eval: true });
   const worker: PoolWorker = { thread, pending: new Map() };
   thread.unref(); // an idle pool must not keep the process alive
   thread.on('message', ({ id, error }: PassReply) => {

@@ -1,5 +1,4 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { fullCollection } from '@hearth/image-engine';
 
 /**
  * Gives a burst of image work's memory back once it is over (docs/decisions/091).
@@ -22,19 +21,4 @@ export function collectWhenIdle(work: IdleEvents, { delayMs = 2000, collect = fu
 
 export interface IdleEvents {
   on(event: 'active' | 'idle', listener: () => void): unknown;
-}
-
-let exposedGc: (() => void) | undefined;
-
-/**
- * V8's own `gc()`. It is exposed by a start-up flag, which `node` must be given on its command line; turning
- * the flag on here instead makes the function available in a fresh context whichever way the process was
- * started (npm start, the built server, tests).
- */
-export function fullCollection() {
-  if (!exposedGc) {
-    v8.setFlagsFromString('--expose-gc');
-    exposedGc = vm.runInNewContext('gc') as () => void;
-  }
-  exposedGc();
 }

@@ -4,12 +4,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import {
-  decodePhoto,
-  encodeRgbToJpeg,
   makeThumbnail,
-  makeThumbnailFromRgb,
-  runLocalEngine,
-  type DecodedPhoto,
+  PhotoUnreadableError,
+  runPhotoWork,
+  type LocalEngineResult,
+  type PhotoWork,
 } from '@hearth/image-engine';
 import type { Db } from '../../infrastructure/db/client';
 import { completed, failed, skipped, type JobContext, type JobOutcome } from '../../infrastructure/queue/queue';
@@ -184,26 +183,25 @@ async function enhance(
   const file = (name: string) => path.join(workDir, name);
   if (version.baseVersionId) return editArea(deps, photo, version, file, signal, handedBack);
 
-  let decoded = await preparePreview(deps, photo, file, handedBack);
-  const onLocalEngine = Boolean(localOperationsFor(deps, version));
-  if (!onLocalEngine) decoded = undefined;
-  handedBack?.throwIfAborted();
-  const result = await runEngine(
+  const local = localOperationsFor(deps, version);
+  const engineFiles = {
+    inputPath: file('preview.jpg'),
+    outputPath: file('result.jpg'),
+    thumbnailPath: file('result-thumbnail.jpg'),
+    referencePath: file('reference.jpg'),
+  };
+  // A photo without its preview yet is decoded once for the preview and, on the local engine, its result.
+  const enhanced = await preparePreview(
     deps,
-    { photo, version },
-    {
-      inputPath: file('preview.jpg'),
-      outputPath: file('result.jpg'),
-      thumbnailPath: file('result-thumbnail.jpg'),
-      referencePath: file('reference.jpg'),
-      decoded,
-    },
-    signal,
+    photo,
+    file,
+    local && { outputPath: engineFiles.outputPath, thumbnailPath: engineFiles.thumbnailPath, operations: local },
     handedBack,
   );
-  decoded = undefined;
+  handedBack?.throwIfAborted();
+  const result = enhanced ?? (await runEngine(deps, { photo, version }, engineFiles, signal, handedBack));
   // The local engine writes the thumbnail from its small copy; a provider's result is decoded for it.
-  if (!onLocalEngine) {
+  if (!local) {
     await cpu(deps)(async () => {
       handedBack?.throwIfAborted();
       await makeThumbnail(file('result.jpg'), file('result-thumbnail.jpg'));
@@ -319,15 +317,17 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 /**
  * Puts the photo's preview (decoded, upright, without metadata) at `preview.jpg`: made once per photo by the
  * first of its versions to run, with its thumbnail; the others download it. Variations that start together
- * may each make it: they write the same bytes under the same keys. Returns the decoded pixels when it made
- * the preview, so the local engine need not decode it again.
+ * may each make it: they write the same bytes under the same keys. When it makes the preview of a photo on
+ * the local engine, the engine runs on the same decoded frame (docs/decisions/083), on a photo thread
+ * (docs/decisions/094), and its result is returned.
  */
 async function preparePreview(
   deps: EnhanceDeps,
   photo: PhotoRow,
   file: (name: string) => string,
+  enhance: PhotoWork['enhance'] | undefined,
   handedBack: AbortSignal | undefined,
-): Promise<DecodedPhoto | undefined> {
+) {
   const { db, storage } = deps;
   if (photo.previewKey) {
     const stored = await storage.get(photo.previewKey).catch(() => undefined);
@@ -338,17 +338,19 @@ async function preparePreview(
   }
   const keys = photoKeys(photo.userId, photo.id);
   await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
-  // The original is decoded once: the preview, the thumbnail and the local engine all start from these
-  // pixels (docs/decisions/083). Only the local engine keeps them; a provider call reads the preview file.
-  // Everything else of the version waits for the preview: it goes ahead of other photos' fitting.
-  const decoded = await cpuFirst(deps)(async () => {
+  // Without the engine, everything else of the version waits for the preview: it goes ahead of other
+  // photos' fitting.
+  const { enhanced } = await (enhance ? cpu : cpuFirst)(deps)(async () => {
     handedBack?.throwIfAborted();
-    const pixels = await decodePhoto(file('original'), photo.imageType).catch((error: unknown) => {
-      throw new PermanentEnhancementError(UNREADABLE_FAILURE, { cause: error });
+    return runPhotoWork({
+      input: { path: file('original'), type: photo.imageType },
+      preview: { path: file('preview.jpg'), thumbnailPath: file('thumbnail.jpg') },
+      enhance,
+    }).catch((error: unknown) => {
+      throw error instanceof PhotoUnreadableError
+        ? new PermanentEnhancementError(UNREADABLE_FAILURE, { cause: error })
+        : error;
     });
-    await encodeRgbToJpeg(pixels.image, file('preview.jpg'));
-    await makeThumbnailFromRgb(pixels.preview, file('thumbnail.jpg'));
-    return pixels;
   });
   handedBack?.throwIfAborted();
   await storage.put(keys.preview, createReadStream(file('preview.jpg')), 'image/jpeg');
@@ -357,7 +359,7 @@ async function preparePreview(
     await removeFiles(storage, [keys.preview, keys.thumbnail]);
     throw new PhotoGoneError();
   }
-  return decoded;
+  return enhanced && describeLocalResult(enhanced);
 }
 
 type EngineFiles = {
@@ -366,8 +368,12 @@ type EngineFiles = {
   /** Written by the local engine only. */
   thumbnailPath: string;
   referencePath: string;
-  decoded?: DecodedPhoto;
 };
+
+/** The photo's columns that describe a local engine's result. */
+function describeLocalResult({ engine, operations, notes, width, height }: LocalEngineResult) {
+  return { engine, operations, notes, width, height };
+}
 
 /** The local engine's operations when this version runs on it, else undefined (a provider runs it). */
 function localOperationsFor(deps: EnhanceDeps, version: VersionRow) {
@@ -393,17 +399,15 @@ async function runEngine(
   const wantsProvider = !local || Boolean(version.customPrompt) || deps.enhancementEngine === 'ai';
   if (local && !(wantsProvider && deps.staging)) {
     if (version.customPrompt) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
-    const { inputPath, outputPath, thumbnailPath, decoded } = files;
-    const result = await cpu(deps)(() => {
+    const { inputPath, outputPath, thumbnailPath } = files;
+    const { enhanced } = await cpu(deps)(() => {
       handedBack?.throwIfAborted();
-      return runLocalEngine(
-        decoded
-          ? { photo: decoded, outputPath, thumbnailPath, operations: local }
-          : { inputPath, inputType: 'jpeg', outputPath, thumbnailPath, operations: local },
-      );
+      return runPhotoWork({
+        input: { path: inputPath, type: 'jpeg' },
+        enhance: { outputPath, thumbnailPath, operations: local },
+      });
     });
-    const { engine, operations, notes, width, height } = result;
-    return { engine, operations, notes, width, height };
+    return describeLocalResult(enhanced!);
   }
   if (!deps.staging) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
 
