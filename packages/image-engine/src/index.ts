@@ -34,6 +34,7 @@ export {
   resizeRgbExact,
   type EncodedImageInfo,
 } from './codecs/image-compose';
+export { copyJpegWithoutMetadata } from './codecs/metadata-free-copy';
 export { sniffImageFile, sniffImageType, type ImageType } from './codecs/image-type';
 export {
   decodePhoto,

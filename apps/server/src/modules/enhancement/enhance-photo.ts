@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import {
+  copyJpegWithoutMetadata,
   decodePhoto,
   encodeRgbToJpeg,
   makeThumbnail,
@@ -317,7 +318,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /**
- * Puts the photo's preview (decoded, upright, without metadata) at `preview.jpg`: made once per photo by the
+ * Puts the photo's preview (upright, sRGB, without metadata) at `preview.jpg`: made once per photo by the
  * first of its versions to run, with its thumbnail; the others download it. Variations that start together
  * may each make it: they write the same bytes under the same keys. Returns the decoded pixels when it made
  * the preview, so the local engine need not decode it again.
@@ -338,15 +339,17 @@ async function preparePreview(
   }
   const keys = photoKeys(photo.userId, photo.id);
   await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
-  // The original is decoded once: the preview, the thumbnail and the local engine all start from these
-  // pixels (docs/decisions/083). Only the local engine keeps them; a provider call reads the preview file.
-  // Everything else of the version waits for the preview: it goes ahead of other photos' fitting.
+  // The original is decoded once: the thumbnail and the local engine start from these pixels, and so does
+  // the preview unless the original's own JPEG data can be it (docs/decisions/083, 093). Only the local
+  // engine keeps them; a provider call reads the preview file. Everything else of the version waits for the preview: it goes ahead of other photos' fitting.
   const decoded = await cpuFirst(deps)(async () => {
     handedBack?.throwIfAborted();
     const pixels = await decodePhoto(file('original'), photo.imageType).catch((error: unknown) => {
       throw new PermanentEnhancementError(UNREADABLE_FAILURE, { cause: error });
     });
-    await encodeRgbToJpeg(pixels.image, file('preview.jpg'));
+    // A JPEG that is already upright sRGB is its own preview, less its metadata (docs/decisions/093).
+    const copied = photo.imageType === 'jpeg' && (await copyJpegWithoutMetadata(file('original'), file('preview.jpg')));
+    if (!copied) await encodeRgbToJpeg(pixels.image, file('preview.jpg'));
     await makeThumbnailFromRgb(pixels.preview, file('thumbnail.jpg'));
     return pixels;
   });
