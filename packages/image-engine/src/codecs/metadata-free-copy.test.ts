@@ -164,6 +164,25 @@ describe('a JPEG copied without its metadata', () => {
   });
 });
 
+describe('the segment reader', () => {
+  it('takes stuffed bytes and restart markers as scan data, and fill bytes before a marker as nothing', () => {
+    const scan = room.indexOf(Buffer.from([0xff, 0xda]));
+    const middle = Math.floor((scan + room.length) / 2);
+    // Not a decodable file any more, but one whose structure the reader must still walk to its end.
+    const inScan = Buffer.from([0xff, 0x00, 0xff, 0xd3, 0xff, 0xff, 0x00]);
+    const jpeg = Buffer.concat([
+      room.subarray(0, middle),
+      inScan,
+      room.subarray(middle, -2),
+      Buffer.from([0xff, 0xff, 0xff, 0xd9]),
+      latin1(PLANTED.trailing),
+    ]);
+    expect(stripJpegMetadata(jpeg).bytes).toEqual(
+      Buffer.concat([room.subarray(0, middle), inScan, room.subarray(middle, -2), Buffer.from([0xff, 0xd9])]),
+    );
+  });
+});
+
 describe('a JPEG re-encoded instead', () => {
   it('is one the decoder turns upright, or whose profile is not sRGB, or CMYK or greyscale', async () => {
     const refused = {
