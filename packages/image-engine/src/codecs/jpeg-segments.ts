@@ -88,7 +88,8 @@ export function stripJpegMetadata(file: Buffer): MetadataFreeJpeg {
       frame = readFrame(marker, payload);
       kept.push(segment);
     } else if (marker === APP14 && startsWith(payload, ADOBE)) {
-      if (adobeTransform !== undefined || payload.length < 12) refuse('an odd APP14 Adobe segment');
+      // Always 12 bytes ("Adobe", version, two flag words, transform): no room for anything else.
+      if (adobeTransform !== undefined || payload.length !== 12) refuse('an odd APP14 Adobe segment');
       adobeTransform = payload[11];
       kept.push(segment);
     } else if (isApp(marker) || marker === COM) {

@@ -229,6 +229,7 @@ describe('a JPEG re-encoded instead', () => {
       headerOnly: room.subarray(0, room.indexOf(Buffer.from([0xff, 0xda]))),
       notAJpeg: Buffer.from('GIF89a, not a JPEG at all'),
       slackInATable: slackAfterFirstQuantisationTable(room),
+      slackInAdobe: withSegments(room, segment(0xee, Buffer.from([...latin1('Adobe'), 0, 100, 0, 0, 0, 0, 1, 7]))),
     };
     for (const [name, jpeg] of Object.entries(cases)) {
       expect(() => stripJpegMetadata(jpeg), name).toThrow(JpegCopyRefusedError);
