@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoListSchema, photoSchema, projectListSchema, type Photo } from '@hearth/contracts';
 import { NO_LAWN, NO_SKY } from '@hearth/image-engine';
+import { withCameraMetadata } from '@hearth/image-engine/test-support';
 import { startTestApp, type TestApp } from './helpers/app';
 import { signedInAgent } from './helpers/accounts';
 import { bmpOf, fixture, imageFacts, truncatedJpeg } from './helpers/fixtures';
@@ -153,6 +154,36 @@ describe('the photo pipeline', () => {
         expect(facts.width! > facts.height!, `${photo.fileName} ${url} orientation`).toBe(landscape);
       }
     }
+  });
+});
+
+describe('the preview of an upright JPEG', () => {
+  it('is the upload’s own image data, served without its GPS, camera data, profile or appended image', async () => {
+    const { client, project } = await trialAgentWithProject();
+    const uploaded = await withCameraMetadata(fixture('exterior.jpg').data);
+    const before = await imageFacts(uploaded);
+    expect(before).toMatchObject({ orientation: 1, hasExif: true, hasXmp: true, mentionsGpsOrCamera: true });
+    expect((await uploadPhotos(client, project.id, [{ name: 'upright.jpg', data: uploaded }])).status).toBe(201);
+    const [photo] = await settledPhotos(client, project.id);
+    expect(photo).toMatchObject({ status: 'completed', width: 1600, height: 1067 });
+
+    const served = await client.bytes(photo!.originalUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(await imageFacts(served.data)).toMatchObject({
+      format: 'jpeg',
+      width: 1600,
+      height: 1067,
+      orientation: undefined,
+      hasExif: false,
+      hasXmp: false,
+      hasIptc: false,
+      mentionsGpsOrCamera: false,
+    });
+    for (const label of ['Exif', 'ICC_PROFILE', 'C39XK2ZJN72Q']) expect(served.data.includes(label), label).toBe(false);
+    // Copied, not re-encoded: its scans are the upload's, byte for byte, and it ends at their EOI.
+    const scans = served.data.subarray(served.data.indexOf(Buffer.from([0xff, 0xda])));
+    expect(fixture('exterior.jpg').data.subarray(-scans.length).equals(scans)).toBe(true);
   });
 });
 

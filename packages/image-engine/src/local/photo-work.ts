@@ -1,4 +1,5 @@
-import { encodeRgbToJpeg, makeThumbnailFromRgb } from '../codecs/image-codec';
+import { encodeRgbToJpeg, makeThumbnail, makeThumbnailFromRgb, readImageInfo } from '../codecs/image-codec';
+import { copyJpegWithoutMetadata } from '../codecs/metadata-free-copy';
 import type { ImageType } from '../codecs/image-type';
 import { decodePhoto, runLocalEngine, type LocalEngineResult, type LocalOperation } from './local-engine';
 
@@ -28,15 +29,29 @@ export async function doPhotoWork({ input, preview, enhance }: PhotoWork): Promi
     const enhanced = await runLocalEngine({ inputPath: input.path, inputType: input.type, ...enhance });
     return { width: enhanced.width, height: enhanced.height, enhanced };
   }
+  // A JPEG that is already upright sRGB is its own preview, less its metadata (docs/decisions/093): then a
+  // photo for a provider needs no full-size decode at all, only the thumbnail's shrink-on-load one.
+  const copied = preview && input.type === 'jpeg' && (await copyJpegWithoutMetadata(input.path, preview.path));
+  if (copied && !enhance) {
+    await makeThumbnail(input.path, preview.thumbnailPath).catch((error: unknown) => {
+      throw unreadable(error);
+    });
+    const { width, height } = await readImageInfo(preview.path, 'jpeg');
+    return { width, height };
+  }
   const decoded = await decodePhoto(input.path, input.type).catch((error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new PhotoUnreadableError(`The photo could not be decoded: ${reason}`, { cause: error });
+    throw unreadable(error);
   });
   const { width, height } = decoded.image;
   if (preview) {
-    await encodeRgbToJpeg(decoded.image, preview.path);
+    if (!copied) await encodeRgbToJpeg(decoded.image, preview.path);
     await makeThumbnailFromRgb(decoded.preview, preview.thumbnailPath);
   }
   if (!enhance) return { width, height };
   return { width, height, enhanced: await runLocalEngine({ photo: decoded, ...enhance }) };
+}
+
+function unreadable(error: unknown) {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new PhotoUnreadableError(`The photo could not be decoded: ${reason}`, { cause: error });
 }

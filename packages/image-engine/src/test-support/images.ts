@@ -23,6 +23,37 @@ export const makePng = async (width = 320, height = 240) =>
     .png()
     .toBuffer();
 
+/**
+ * The JPEG as a phone stores an upright shot: EXIF orientation 1 with camera make, model and serial, a GPS
+ * position, and XMP; an sRGB profile, and a second image appended after EOI. The coded image is left as it
+ * is (not re-encoded), so a copy of it can be recognised by its bytes.
+ */
+export async function withCameraMetadata(jpeg: Buffer): Promise<Buffer> {
+  const tags = await sharp(jpeg)
+    .resize(16)
+    .withExif({
+      IFD0: { Make: 'Apple', Model: 'iPhone 13', Orientation: '1' },
+      IFD2: { BodySerialNumber: 'C39XK2ZJN72Q' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 44/1 54/1', GPSLongitudeRef: 'W', GPSLongitude: '73/1 59/1 8/1' },
+    })
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><tiff:Make>Apple</tiff:Make></x:xmpmeta>')
+    .withIccProfile('srgb')
+    .jpeg()
+    .toBuffer();
+  const startOfScan = tags.indexOf(Buffer.from([0xff, 0xda]));
+  const metadata = segmentsBefore(tags, startOfScan, (marker) => marker >= 0xe1 && marker <= 0xef);
+  return Buffer.concat([jpeg.subarray(0, 2), ...metadata, jpeg.subarray(2), tags]);
+}
+
+/** The marker segments before `end` whose marker `wanted` accepts, whole. */
+function segmentsBefore(jpeg: Buffer, end: number, wanted: (marker: number) => boolean): Buffer[] {
+  const found: Buffer[] = [];
+  for (let at = 2; at < end; at += 2 + jpeg.readUInt16BE(at + 2)) {
+    if (wanted(jpeg[at + 1]!)) found.push(jpeg.subarray(at, at + 2 + jpeg.readUInt16BE(at + 2)));
+  }
+  return found;
+}
+
 /** An encoded picture's pixels, upright (EXIF orientation applied), scaled to exactly `width` × `height`. */
 export async function uprightRgbAtSize(image: Buffer, width: number, height: number): Promise<RgbImage> {
   const { data, info } = await sharp(image)

@@ -10,6 +10,7 @@ export {
   scaledRgbBytes,
   storedRgb,
   uprightRgbAtSize,
+  withCameraMetadata,
 } from './images';
 export {
   addBackWallWindow,

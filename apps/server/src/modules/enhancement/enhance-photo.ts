@@ -315,11 +315,12 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /**
- * Puts the photo's preview (decoded, upright, without metadata) at `preview.jpg`: made once per photo by the
+ * Puts the photo's preview (upright, sRGB, without metadata) at `preview.jpg`: made once per photo by the
  * first of its versions to run, with its thumbnail; the others download it. Variations that start together
  * may each make it: they write the same bytes under the same keys. When it makes the preview of a photo on
  * the local engine, the engine runs on the same decoded frame (docs/decisions/083), on a photo thread
- * (docs/decisions/094), and its result is returned.
+ * (docs/decisions/094), and its result is returned. An upright sRGB JPEG is its own preview, less its
+ * metadata (docs/decisions/093).
  */
 async function preparePreview(
   deps: EnhanceDeps,
