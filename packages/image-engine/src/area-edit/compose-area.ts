@@ -108,6 +108,8 @@ export async function composeAreaEdit(
     zone: options.zone,
     analysis: prepared.analysis,
     checkWholeFrame: false,
+    // Only the rectangle's pixels are written: the registration need be fine only around it.
+    focus: prepared.region,
   });
   const image = { data: options.overwriteBase ? base.data : Buffer.from(base.data), width, height };
   await blendIntoArea(image, edited, fit, prepared, options.onRowsMade);
