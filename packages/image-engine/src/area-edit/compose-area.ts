@@ -177,10 +177,15 @@ async function blendIntoArea(
       await new Promise(setImmediate);
     }
     const y = region.top + j;
-    const first = Math.max(feather.first[j]!, columns.firstCovered);
-    const last = Math.min(feather.last[j]!, columns.lastCovered);
-    if (last < first) continue;
     if (!readWeightRow(weight, weightRow, y, frame.height)) continue;
+    // Only the columns where both the feather and the fit's weight can be above 0: where the model changed
+    // nothing, the weight is 0 and the base's pixels stay.
+    let first = Math.max(feather.first[j]!, columns.firstCovered);
+    let last = Math.min(feather.last[j]!, columns.lastCovered);
+    const weighted = positiveRun(weightRow);
+    while (first <= last && columns.weightNext[first]! < weighted.first) first++;
+    while (last >= first && columns.weight[last]! > weighted.last) last--;
+    if (last < first) continue;
     // Only the edit's columns this row's run reads.
     if (!readModelRow(edited, mapping, tone, y, editRow, columns.edit[first]! / 3, columns.editNext[last]! / 3)) {
       continue;
@@ -204,6 +209,15 @@ async function blendIntoArea(
   }
   const lastRun = region.height - ((region.height - 1) % ROWS_PER_SLICE) - 1;
   onRowsMade?.(frame, region.top + lastRun, region.top + region.height);
+}
+
+/** The first and last index of `row` whose value is above 0 (last < first: none). */
+function positiveRun(row: Float32Array) {
+  let first = 0;
+  let last = row.length - 1;
+  while (first < row.length && !(row[first]! > 0)) first++;
+  while (last >= first && !(row[last]! > 0)) last--;
+  return { first, last };
 }
 
 /**
