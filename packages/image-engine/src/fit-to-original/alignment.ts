@@ -104,7 +104,7 @@ export function alignResult(
   ];
 
   let best = { candidate: starts[0]!, score: -Infinity };
-  for (const start of starts) {
+  for (const start of distinctStarts(starts, aw, ah)) {
     const refined = refine(coarse.original, coarse.result, start, COARSE_STEPS);
     if (refined.score > best.score + 1e-4) best = refined;
   }
@@ -142,6 +142,22 @@ export function alignResult(
     score: best.score,
     coverage: coverageOf(mapping, originalSize, resultSize),
   };
+}
+
+/**
+ * The readings, without those that repeat an earlier one: a result of the photo's own shape reads the same
+ * squeezed, cropped or extended, and searching from each would triple the coarse level's cost for one answer.
+ * Readings closer than the coarse search's finest step (in scale, and in offset as a share of the frame) are
+ * one start: the search cannot tell them apart, and the finer levels refine the winner anyway.
+ */
+function distinctStarts(starts: Candidate[], width: number, height: number): Candidate[] {
+  const step = COARSE_STEPS.at(-1)!;
+  const same = (a: Candidate, b: Candidate) =>
+    Math.abs(a.sx / b.sx - 1) <= step &&
+    Math.abs(a.sy / b.sy - 1) <= step &&
+    Math.abs(a.ox - b.ox) <= step * width &&
+    Math.abs(a.oy - b.oy) <= step * height;
+  return starts.filter((start, index) => !starts.slice(0, index).some((earlier) => same(earlier, start)));
 }
 
 function refine(original: Raster, result: Raster, start: Candidate, steps: number[], window?: Window) {
