@@ -12,7 +12,8 @@
  * step's wall time minus PROVIDER_MS is the overhead beyond the provider's time: work the step does while the
  * provider works (decoding the base, compressing the PNG rows the edit cannot change) is not counted, and if it
  * held up the event loop past the provider's answer, that delay is counted; so is what the step does before
- * the call (the copy sent and the mask at its size). The results split the overhead into those two parts.
+ * the call (the copy sent and the mask at its size). The results split the overhead into those two parts, and
+ * give the process's CPU time in each (all threads), which a shared machine's load inflates far less.
  * Target ≤ 300 ms at 24 MP. Storage, the database and the queue are outside this figure (bench/providers
  * measures them for every version).
  *
@@ -66,8 +67,10 @@ async function main() {
       inputSide: () => 2048,
       async edit() {
         calledAt = performance.now();
+        cpuAtCall = process.cpuUsage(cpuAtStart);
         await new Promise((resolve) => setTimeout(resolve, PROVIDER_MS));
         answeredAt = performance.now();
+        cpuAtAnswer = process.cpuUsage();
         return {
           image: answer.image,
           mimeType: 'image/jpeg' as const,
@@ -84,10 +87,18 @@ async function main() {
     // When the stand-in was called and when it answered, to split the overhead into its two parts.
     let calledAt = 0;
     let answeredAt = 0;
+    // CPU time of the whole process (all threads: the thread pool's deflate, libvips'), which a busy machine
+    // inflates far less than wall time.
+    let cpuAtStart = process.cpuUsage();
+    let cpuAtCall = process.cpuUsage();
+    let cpuAtAnswer = process.cpuUsage();
     const beforeCall: number[] = [];
     const afterAnswer: number[] = [];
+    const cpuBeforeCall: number[] = [];
+    const cpuAfterAnswer: number[] = [];
     const run = async (round: number) => {
       const started = performance.now();
+      cpuAtStart = process.cpuUsage();
       await runAreaEdit({
         basePath,
         baseType: 'jpeg',
@@ -99,8 +110,11 @@ async function main() {
         provider,
       });
       const finished = performance.now();
+      const cpuAfter = process.cpuUsage(cpuAtAnswer);
       beforeCall.push(calledAt - started);
       afterAnswer.push(finished - answeredAt);
+      cpuBeforeCall.push((cpuAtCall.user + cpuAtCall.system) / 1000);
+      cpuAfterAnswer.push((cpuAfter.user + cpuAfter.system) / 1000);
       return finished - started - PROVIDER_MS;
     };
     const runBaseline = async () => {
@@ -111,8 +125,7 @@ async function main() {
     // Warm-up: sharp, the fitting code and the composite are loaded and compiled before anything is timed.
     await run(0);
     await runBaseline();
-    beforeCall.length = 0;
-    afterAnswer.length = 0;
+    for (const list of [beforeCall, afterAnswer, cpuBeforeCall, cpuAfterAnswer]) list.length = 0;
     const overheads: number[] = [];
     const baselines: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
@@ -120,7 +133,8 @@ async function main() {
       overheads.push(await run(round));
       console.log(
         `round ${round}: ${round1(overheads.at(-1)!)} ms beyond the provider: ${round1(beforeCall.at(-1)!)} before the call, ` +
-          `${round1(afterAnswer.at(-1)!)} after the answer (sequential: ${round1(baselines.at(-1)!)} ms)`,
+          `${round1(afterAnswer.at(-1)!)} after the answer (CPU ${round1(cpuBeforeCall.at(-1)!)} before, ` +
+          `${round1(cpuAfterAnswer.at(-1)!)} after; sequential: ${round1(baselines.at(-1)!)} ms)`,
       );
     }
     const pngBytes = (await stat(path.join(workDir, 'result-1.png'))).size;
@@ -139,6 +153,8 @@ async function main() {
       afterAnswerRoundsMs: afterAnswer.map(round1),
       beforeCallMs: round1(median(beforeCall)),
       afterAnswerMs: round1(median(afterAnswer)),
+      cpuBeforeCallMs: round1(median(cpuBeforeCall)),
+      cpuAfterAnswerMs: round1(median(cpuAfterAnswer)),
       baselineRoundsMs: baselines.map(round1),
       summary: [
         {

@@ -8,6 +8,7 @@ export {
   decodeToRgb,
   describeImageCodec,
   DISPLAY_SIDE,
+  displayPixelsOf,
   encodeRgbToJpeg,
   ImageTooLargeError,
   JPEG_QUALITY,
@@ -21,6 +22,8 @@ export {
   readImageInfoFromHead,
   resizeRgb,
   startDecoding,
+  updateDisplayPixels,
+  writeDisplayCopyAndThumbnail,
   type ImageInfo,
   type RgbImage,
 } from './codecs/image-codec';

@@ -78,6 +78,8 @@ export function createBflProvider(settings: ProviderSettings, options: BflOption
     model: settings.model,
     inputSide: () => MAX_INPUT_SIDE,
     maxReferences: maxReferencesOf(settings.model),
+    // FLUX.1 Fill, for an area edit.
+    takesMask: true,
     async edit(request) {
       const started = performance.now();
       // An area edit goes to FLUX.1 Fill, which repaints only the mask's white pixels at the input's size.

@@ -87,6 +87,7 @@ export function createOpenAiProvider(settings: ProviderSettings): ImageEditProvi
     model: settings.model,
     // GPT image edits take up to 16 images, the first the one edited; other models edit one image.
     maxReferences: isGptImageModel(settings.model) ? 15 : 0,
+    takesMask: true,
     inputSide(target) {
       if (!takesAnySize(settings.model)) return MAX_INPUT_SIDE_FIXED;
       const size = freeOutputSize(target, GPT_IMAGE_2_LIMITS);

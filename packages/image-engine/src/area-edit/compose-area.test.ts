@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeToRgb, type RgbImage } from '../codecs/image-codec';
-import { encodeRgbToJpegBuffer } from '../codecs/image-compose';
+import { encodeRgbToJpegBuffer, resizeRgbExact } from '../codecs/image-compose';
 import { EYE_LEVEL } from '../fit-to-original/change-zones';
 import { loadFixture } from '../test-support/calibration-cases';
 import { addFurniture, copyImage, drawWindow, paintOver } from '../test-support/room-edits';
@@ -148,6 +148,24 @@ describe('composeAreaEdit', () => {
     const result = await composeAreaEdit(room, edited, mask, { zone: EYE_LEVEL });
     expect(result.area).toEqual(await scaleMask(mask, room.width, room.height));
     expect(expectOnlyInside(result, room)).toBeGreaterThan(0.9);
+  });
+
+  it('registers an answer the vendor squeezed into its own shape, matching finely only around the area', async () => {
+    // Squeezed into a square, as some models answer: the fit must undo it where the area is.
+    const edited = await resizeRgbExact(addFurniture(copyImage(room)), 700, 700);
+    const result = await composeAreaEdit(room, edited, await maskOver(room), { zone: EYE_LEVEL });
+    const { mapping } = result.alignment;
+    expect(mapping.scaleX).toBeCloseTo(room.width / 700, 1);
+    expect(mapping.scaleY).toBeCloseTo(room.height / 700, 1);
+    // The answer's pixel that shows the middle of the area lands within two pixels of it.
+    for (const [at, size, scale, offset] of [
+      [0.35 * room.width, room.width, mapping.scaleX, mapping.offsetX],
+      [0.72 * room.height, room.height, mapping.scaleY, mapping.offsetY],
+    ] as const) {
+      const inAnswer = (at * 700) / size;
+      expect(Math.abs(offset + inAnswer * scale - at)).toBeLessThan(2);
+    }
+    expect(expectOnlyInside(result, room)).toBeGreaterThan(0.3);
   });
 
   it('survives a PNG round trip exactly, and flags a window drawn inside the area', async () => {

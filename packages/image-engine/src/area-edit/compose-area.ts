@@ -9,7 +9,14 @@ import {
   type WorkSizeFit,
 } from '../fit-to-original/fit-to-original';
 import { dilate } from '../fit-to-original/raster';
-import { checkStructure, STRUCTURE, type ChangeZone, type StructureCheck } from '../fit-to-original/structure';
+import type { Raster } from '../fit-to-original/raster';
+import {
+  checkStructure,
+  edgeStrength,
+  STRUCTURE,
+  type ChangeZone,
+  type StructureCheck,
+} from '../fit-to-original/structure';
 import { AreaMaskError, maskIndexOf, type AreaMask } from './area-mask';
 
 /**
@@ -60,6 +67,19 @@ export interface PreparedArea {
   feather: RegionFeather;
   /** What the fit needs of the base alone; its working copy is also the structure check's. */
   analysis: OriginalAnalysis;
+  /** The area at the working size and the base's edges there, for the structure check. */
+  atWorkSize: AreaAtWorkSize;
+}
+
+/** The painted area on the base's working copy: what the structure check needs of the mask and base alone. */
+interface AreaAtWorkSize {
+  /** The feather's weight, 0–255, at each working pixel; 0 where not painted. */
+  alpha: Uint8Array;
+  painted: Uint8Array;
+  /** The painted area grown by the check's tolerance: where changed edges count. */
+  checked: Uint8Array;
+  /** edgeStrength of the base's working copy. */
+  baseEdges: Raster;
 }
 
 /** The feather's weight at every pixel of the region, and where on each row it is above 0. */
@@ -92,7 +112,8 @@ export async function prepareArea(base: RgbImage, mask: AreaMask): Promise<Prepa
   if (!region) throw new AreaMaskError('Nothing is painted: paint over the area to change, then submit.');
   const ramp = featherRamp(mask);
   const feather = featherInRegion(mask, ramp, region, base.width, base.height);
-  return { region, ramp, feather, analysis: await analyseOriginal(base) };
+  const analysis = await analyseOriginal(base);
+  return { region, ramp, feather, analysis, atWorkSize: areaAtWorkSize(analysis.work, mask, ramp) };
 }
 
 export async function composeAreaEdit(
@@ -108,6 +129,8 @@ export async function composeAreaEdit(
     zone: options.zone,
     analysis: prepared.analysis,
     checkWholeFrame: false,
+    // Only the rectangle's pixels are written: the registration need be fine only around it.
+    focus: prepared.region,
   });
   const image = { data: options.overwriteBase ? base.data : Buffer.from(base.data), width, height };
   await blendIntoArea(image, edited, fit, prepared, options.onRowsMade);
@@ -124,7 +147,7 @@ export async function composeAreaEdit(
       return (alpha ??= inFrame(feather.alpha, region, width, height));
     },
     alignment: fit.alignment,
-    structure: structureInside(prepared.analysis.work, fit.workImage, mask, prepared.ramp, options.zone),
+    structure: structureInside(prepared.analysis.work, fit.workImage, prepared.atWorkSize, options.zone),
   };
 }
 
@@ -154,10 +177,15 @@ async function blendIntoArea(
       await new Promise(setImmediate);
     }
     const y = region.top + j;
-    const first = Math.max(feather.first[j]!, columns.firstCovered);
-    const last = Math.min(feather.last[j]!, columns.lastCovered);
-    if (last < first) continue;
     if (!readWeightRow(weight, weightRow, y, frame.height)) continue;
+    // Only the columns where both the feather and the fit's weight can be above 0: where the model changed
+    // nothing, the weight is 0 and the base's pixels stay.
+    let first = Math.max(feather.first[j]!, columns.firstCovered);
+    let last = Math.min(feather.last[j]!, columns.lastCovered);
+    const weighted = positiveRun(weightRow);
+    while (first <= last && columns.weightNext[first]! < weighted.first) first++;
+    while (last >= first && columns.weight[last]! > weighted.last) last--;
+    if (last < first) continue;
     // Only the edit's columns this row's run reads.
     if (!readModelRow(edited, mapping, tone, y, editRow, columns.edit[first]! / 3, columns.editNext[last]! / 3)) {
       continue;
@@ -181,6 +209,15 @@ async function blendIntoArea(
   }
   const lastRun = region.height - ((region.height - 1) % ROWS_PER_SLICE) - 1;
   onRowsMade?.(frame, region.top + lastRun, region.top + region.height);
+}
+
+/** The first and last index of `row` whose value is above 0 (last < first: none). */
+function positiveRun(row: Float32Array) {
+  let first = 0;
+  let last = row.length - 1;
+  while (first < row.length && !(row[first]! > 0)) first++;
+  while (last >= first && !(row[last]! > 0)) last--;
+  return { first, last };
 }
 
 /**
@@ -391,41 +428,46 @@ function boundingBox(area: Uint8Array, width: number, height: number) {
   return { top, bottom, left, right };
 }
 
-/**
- * The structure check at the working size, counting only changed edges inside the painted area. The finished
- * photo at that size is the fit's, blended into the base's copy with the area's weights, as the full one is.
- */
-function structureInside(
-  work: RgbImage,
-  fittedWork: RgbImage,
-  mask: AreaMask,
-  ramp: Ramp,
-  zone: ChangeZone,
-): StructureCheck {
+/** The painted area and its feather on the base's working copy, and the copy's edges. */
+function areaAtWorkSize(work: RgbImage, mask: AreaMask, ramp: Ramp): AreaAtWorkSize {
   const { width, height } = work;
-  const after = Buffer.from(work.data);
   const columns = axis(0, width, width, mask.width, ramp.width);
   const rows = axis(0, height, height, mask.height, ramp.height);
   const painted = new Uint8Array(width * height);
+  const alpha = new Uint8Array(width * height);
   const feather = new Float64Array(ramp.width);
   for (let y = 0; y < height; y++) {
     rampRow(ramp, rows, y, feather);
     for (let x = 0; x < width; x++) {
       if (!mask.data[rows.mask[y]! * mask.width + columns.mask[x]!]) continue;
-      const pixel = y * width + x;
-      painted[pixel] = 1;
-      const a = weightAt(feather, columns, x) / 255;
-      for (let p = pixel * 3; p < pixel * 3 + 3; p++)
-        after[p] = Math.round(after[p]! + (fittedWork.data[p]! - after[p]!) * a);
+      painted[y * width + x] = 1;
+      alpha[y * width + x] = weightAt(feather, columns, x);
     }
   }
   const checked = dilate(painted, width, height, STRUCTURE.tolerance);
+  return { alpha, painted, checked, baseEdges: edgeStrength(work) };
+}
+
+/**
+ * The structure check at the working size, counting only changed edges inside the painted area. The finished
+ * photo at that size is the fit's, blended into the base's copy with the area's weights, as the full one is.
+ */
+function structureInside(work: RgbImage, fittedWork: RgbImage, area: AreaAtWorkSize, zone: ChangeZone): StructureCheck {
+  const { width, height } = work;
+  const after = Buffer.from(work.data);
+  for (let pixel = 0; pixel < area.painted.length; pixel++) {
+    if (!area.painted[pixel]) continue;
+    const a = area.alpha[pixel]! / 255;
+    for (let p = pixel * 3; p < pixel * 3 + 3; p++)
+      after[p] = Math.round(after[p]! + (fittedWork.data[p]! - after[p]!) * a);
+  }
   const { score, needsReview, reason } = checkStructure(
     work,
     { data: after, width, height },
     zone,
     STRUCTURE.threshold,
-    checked,
+    area.checked,
+    area.baseEdges,
   );
   return { score, needsReview, ...(reason && { reason }) };
 }

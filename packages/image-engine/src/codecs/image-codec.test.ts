@@ -12,6 +12,7 @@ import { FIXTURE_PHOTOS_DIR } from '../test-support/fixtures';
 import {
   decodeToRgb,
   DISPLAY_SIDE,
+  displayPixelsOf,
   encodeRgbToJpeg,
   ImageTooLargeError,
   makeDisplayCopyAndThumbnail,
@@ -19,6 +20,7 @@ import {
   MAX_INPUT_PIXELS,
   normalizeToJpeg,
   readImageInfo,
+  updateDisplayPixels,
 } from './image-codec';
 import { bmpSuite } from '../test-support/bmp-suite';
 import { drawImage, encodeBmp, jpegMetadataSegments, withExifOrientation } from '../test-support/synthetic-photos';
@@ -207,6 +209,23 @@ describe('decoding and normalising', () => {
     await makeDisplayCopyAndThumbnail(small, output, thumbnail);
     expect(await readImageInfo(output, 'jpeg')).toMatchObject({ width: small.width, height: small.height });
     expect(await readImageInfo(thumbnail, 'jpeg')).toMatchObject({ width: 400, height: 267 });
+  });
+
+  it('brings display pixels made before a change up to date in its rectangle, exactly as made afresh', async () => {
+    const width = 3001;
+    const height = 2003;
+    const data = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 7919 + (i >> 9)) & 255;
+    const image = { data, width, height };
+    const before = await displayPixelsOf(image);
+    const changed = { left: 1200, top: 700, width: 611, height: 333 };
+    for (let y = changed.top; y < changed.top + changed.height; y++) {
+      data.fill(255 - (y & 127), (y * width + changed.left) * 3, (y * width + changed.left + changed.width) * 3);
+    }
+    const updated = await updateDisplayPixels(before, image, changed);
+    const afresh = await displayPixelsOf(image);
+    expect(updated).toMatchObject({ width: afresh.width, height: afresh.height });
+    expect(Buffer.compare(updated.data, afresh.data)).toBe(0);
   });
 
   it('makes thumbnails of HEIC and of sideways photos the right way up', async () => {

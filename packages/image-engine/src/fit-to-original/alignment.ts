@@ -49,6 +49,29 @@ interface Candidate {
   oy: number;
 }
 
+/**
+ * The part of the original frame (in its full pixels) whose registration matters: an area edit writes nothing
+ * outside its painted area's rectangle. The finer levels then match only around it (FOCUS_MARGIN), at a
+ * fraction of the cost; the first level still matches the whole frame, so the readings are judged as a whole.
+ */
+export interface FocusArea {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Around a focus area, this fraction of the frame's width (and of its height) is matched on each side too. */
+const FOCUS_MARGIN = 0.1;
+
+/** The rows and columns of a raster that are matched: [left, right) × [top, bottom). */
+interface Window {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 /** A level of the registration: the original's and the result's gradients at one scale. */
 export interface AlignmentLevel {
   original: Raster;
@@ -64,6 +87,7 @@ export function alignResult(
   levels: AlignmentLevel[],
   originalSize: { width: number; height: number },
   resultSize: { width: number; height: number },
+  focus?: FocusArea,
 ): Alignment {
   const coarse = levels[0]!;
   const aw = coarse.original.width;
@@ -80,7 +104,7 @@ export function alignResult(
   ];
 
   let best = { candidate: starts[0]!, score: -Infinity };
-  for (const start of starts) {
+  for (const start of distinctStarts(starts, aw, ah)) {
     const refined = refine(coarse.original, coarse.result, start, COARSE_STEPS);
     if (refined.score > best.score + 1e-4) best = refined;
   }
@@ -96,6 +120,7 @@ export function alignResult(
       finer.result,
       { sx: (sx * ax) / rx, sy: (sy * ay) / ry, ox: ox * ax, oy: oy * ay },
       FINE_STEPS,
+      focus && windowAround(focus, originalSize, finer.original),
     );
     level = finer;
   }
@@ -119,14 +144,31 @@ export function alignResult(
   };
 }
 
-function refine(original: Raster, result: Raster, start: Candidate, steps: number[]) {
+/**
+ * The readings, without those that repeat an earlier one: a result of the photo's own shape reads the same
+ * squeezed, cropped or extended, and searching from each would triple the coarse level's cost for one answer.
+ * Readings closer than the coarse search's finest step (in scale, and in offset as a share of the frame) are
+ * one start: the search cannot tell them apart, and the finer levels refine the winner anyway.
+ */
+function distinctStarts(starts: Candidate[], width: number, height: number): Candidate[] {
+  const step = COARSE_STEPS.at(-1)!;
+  const same = (a: Candidate, b: Candidate) =>
+    Math.abs(a.sx / b.sx - 1) <= step &&
+    Math.abs(a.sy / b.sy - 1) <= step &&
+    Math.abs(a.ox - b.ox) <= step * width &&
+    Math.abs(a.oy - b.oy) <= step * height;
+  return starts.filter((start, index) => !starts.slice(0, index).some((earlier) => same(earlier, start)));
+}
+
+function refine(original: Raster, result: Raster, start: Candidate, steps: number[], window?: Window) {
+  const matched = window ?? { left: 0, top: 0, right: original.width, bottom: original.height };
   let candidate = start;
-  let score = correlation(original, result, candidate);
+  let score = correlation(original, result, candidate, matched);
   for (const step of steps) {
     for (let move = 0; move < MAX_MOVES_PER_STEP; move++) {
       let improved = false;
       for (const next of neighbours(candidate, step, original.width, original.height)) {
-        const nextScore = correlation(original, result, next);
+        const nextScore = correlation(original, result, next, matched);
         if (nextScore > score + 1e-5) {
           candidate = next;
           score = nextScore;
@@ -137,6 +179,20 @@ function refine(original: Raster, result: Raster, start: Candidate, steps: numbe
     }
   }
   return { candidate, score };
+}
+
+/** The focus area in a level's raster, grown by FOCUS_MARGIN on each side and kept inside the raster. */
+function windowAround(focus: FocusArea, frame: { width: number; height: number }, raster: Raster): Window {
+  const toX = raster.width / frame.width;
+  const toY = raster.height / frame.height;
+  const marginX = FOCUS_MARGIN * raster.width;
+  const marginY = FOCUS_MARGIN * raster.height;
+  return {
+    left: Math.max(0, Math.floor(focus.left * toX - marginX)),
+    top: Math.max(0, Math.floor(focus.top * toY - marginY)),
+    right: Math.min(raster.width, Math.ceil((focus.left + focus.width) * toX + marginX)),
+    bottom: Math.min(raster.height, Math.ceil((focus.top + focus.height) * toY + marginY)),
+  };
 }
 
 function framingOf(
@@ -174,11 +230,11 @@ function neighbours(c: Candidate, step: number, width: number, height: number): 
 }
 
 /**
- * NCC of the original and the result placed by `c`, over the part of the frame the result covers. The search
+ * NCC of the original and the result placed by `c`, over the part of `window` the result covers. The search
  * calls this hundreds of times, so each column's sample position is worked out once per call, not per row.
  */
-function correlation(original: Raster, result: Raster, c: Candidate): number {
-  const { width: aw, height: ah } = original;
+function correlation(original: Raster, result: Raster, c: Candidate, window: Window): number {
+  const { width: aw } = original;
   const { width: rw, height: rh } = result;
   const rd = result.data;
   const od = original.data;
@@ -188,7 +244,7 @@ function correlation(original: Raster, result: Raster, c: Candidate): number {
   // The covered columns form one run, since the mapping is monotonic.
   let firstX = aw;
   let lastX = -1;
-  for (let x = 0; x < aw; x++) {
+  for (let x = window.left; x < window.right; x++) {
     const u = (x + 0.5 - c.ox) / c.sx - 0.5;
     if (u < -0.5 || u > rw - 0.5) continue;
     const x0 = clamp(Math.floor(u), 0, rw - 1);
@@ -204,7 +260,7 @@ function correlation(original: Raster, result: Raster, c: Candidate): number {
   let sumAA = 0;
   let sumBB = 0;
   let sumAB = 0;
-  for (let y = 0; y < ah; y++) {
+  for (let y = window.top; y < window.bottom; y++) {
     const v = (y + 0.5 - c.oy) / c.sy - 0.5;
     if (v < -0.5 || v > rh - 0.5) continue;
     const y0 = clamp(Math.floor(v), 0, rh - 1);
@@ -228,7 +284,7 @@ function correlation(original: Raster, result: Raster, c: Candidate): number {
     }
     if (lastX >= firstX) n += lastX - firstX + 1;
   }
-  if (n < MIN_OVERLAP * aw * ah) return -1;
+  if (n < MIN_OVERLAP * (window.right - window.left) * (window.bottom - window.top)) return -1;
   const covariance = sumAB - (sumA * sumB) / n;
   const variance = (sumAA - (sumA * sumA) / n) * (sumBB - (sumB * sumB) / n);
   return variance > 0 ? covariance / Math.sqrt(variance) : -1;

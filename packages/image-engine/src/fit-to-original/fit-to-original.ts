@@ -1,6 +1,6 @@
 import { resizeRgb, type RgbImage } from '../codecs/image-codec';
 import { resizeRgbExact } from '../codecs/image-compose';
-import { alignResult, MIN_ALIGNMENT_SCORE, type Alignment, type FrameMapping } from './alignment';
+import { alignResult, MIN_ALIGNMENT_SCORE, type Alignment, type FocusArea, type FrameMapping } from './alignment';
 import { composeFullResolution, type Region } from './compose';
 import {
   applyTone,
@@ -37,6 +37,11 @@ export interface FitOptions {
   analysis?: OriginalAnalysis;
   /** Check the whole frame's structure (default true); an area edit checks only its area, on `workImage`. */
   checkWholeFrame?: boolean;
+  /**
+   * The part of the frame the caller will use (an area edit's rectangle): registered finely, compared and
+   * weighed only around it. `weight` and `workImage` still span the whole frame (weight 0, the original, outside).
+   */
+  focus?: FocusArea;
 }
 
 export interface FitResult {
@@ -99,7 +104,7 @@ export async function fitAtWorkSize(
       result: edges(await resizeRgb(result, Math.round(side * 1.5))),
     })),
   );
-  const alignment = alignResult(levels, originalSize, resultSize);
+  const alignment = alignResult(levels, originalSize, resultSize, options.focus);
 
   // The result, scaled with sharp to about the working scale, then placed into the working frame.
   const toWorkX = work.width / original.width;
@@ -113,31 +118,47 @@ export async function fitAtWorkSize(
     offsetX: alignment.mapping.offsetX * toWorkX,
     offsetY: alignment.mapping.offsetY * toWorkY,
   };
-  const { image: model, covered } = warpIntoFrame(resultAtWorkScale, workMapping, work.width, work.height);
+  // With a focus, the model is compared with the original only in a window around it (the rest of the working
+  // frame keeps the original's pixels, weight 0): an area edit's rectangle is a fraction of the frame.
+  const window = options.focus ? workWindow(options.focus, original, work) : undefined;
+  const inWindow = window ? cropRgb(work, window) : work;
+  const originalInWindow = window ? originalChannels.map((raster) => cropRaster(raster, window)) : originalChannels;
+  const { image: model, covered } = warpIntoFrame(
+    resultAtWorkScale,
+    window
+      ? { ...workMapping, offsetX: workMapping.offsetX - window.left, offsetY: workMapping.offsetY - window.top }
+      : workMapping,
+    inWindow.width,
+    inWindow.height,
+  );
 
   const modelChannels = blurredChannels(model);
-  let tone = fitTone(modelChannels, originalChannels, covered);
-  const changes = changeWeights(modelChannels, originalChannels, covered, tone);
+  let tone = fitTone(modelChannels, originalInWindow, covered);
+  const changes = changeWeights(modelChannels, originalInWindow, covered, tone);
   const { changedFraction } = changes;
   let { weight } = changes;
   const preservedDetail = (options.preserveDetail ?? true) && changedFraction <= DETAIL.maxChangedFraction;
   if (!preservedDetail) {
     // A global edit: the model's picture as it is, feathered only where it stops covering the frame.
     tone = IDENTITY_TONE;
-    weight = coverageWeight(covered, work.width, work.height);
+    weight = coverageWeight(covered, inWindow.width, inWindow.height);
   }
 
-  const output = blendAtWorkSize(work, model, weight, tone);
+  let output = blendAtWorkSize(inWindow, model, weight, tone);
+  let kept = 0;
+  for (const value of weight.data) if (value < 0.5) kept++;
+  if (window) {
+    output = placeRgb(output, work, window);
+    weight = placeRaster(weight, work.width, work.height, window);
+  }
   const structure =
     (options.checkWholeFrame ?? true) ? checkStructure(work, output, options.zone) : { score: 0, needsReview: false };
   const misaligned = alignment.score < MIN_ALIGNMENT_SCORE;
 
-  let kept = 0;
-  for (const value of weight.data) if (value < 0.5) kept++;
   return {
     alignment,
     weight,
-    keptOriginalFraction: kept / weight.data.length,
+    keptOriginalFraction: kept / (inWindow.width * inWindow.height),
     preservedDetail,
     tone,
     workImage: output,
@@ -165,6 +186,68 @@ export async function analyseOriginal(original: RgbImage): Promise<OriginalAnaly
   // full-size frame: the same area average at a fraction of the cost.
   const edgeLevels = await Promise.all(ALIGN_SIDES.map(async (side) => edges(await resizeRgb(work, side))));
   return { work, edgeLevels, channels: blurredChannels(work) };
+}
+
+/** A rectangle of the working frame. */
+type WorkWindow = Region;
+
+/**
+ * Around the focus, this many working pixels are compared too: more than the blurs, the opening, the growth and
+ * the feather of the change weights reach together (DETAIL), so the window's edge does not show inside the focus.
+ * The tone is then fitted on the window alone, which for an edit of one area is the part that matters.
+ */
+const FOCUS_MARGIN = 24;
+
+/** The focus (in the original's pixels) in the working frame, grown by FOCUS_MARGIN and kept inside it. */
+function workWindow(focus: FocusArea, original: { width: number; height: number }, work: RgbImage): WorkWindow {
+  const toX = work.width / original.width;
+  const toY = work.height / original.height;
+  const left = Math.max(0, Math.floor(focus.left * toX) - FOCUS_MARGIN);
+  const top = Math.max(0, Math.floor(focus.top * toY) - FOCUS_MARGIN);
+  const right = Math.min(work.width, Math.ceil((focus.left + focus.width) * toX) + FOCUS_MARGIN);
+  const bottom = Math.min(work.height, Math.ceil((focus.top + focus.height) * toY) + FOCUS_MARGIN);
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+function cropRgb(image: RgbImage, window: WorkWindow): RgbImage {
+  const data = Buffer.alloc(window.width * window.height * 3);
+  for (let y = 0; y < window.height; y++) {
+    const start = ((window.top + y) * image.width + window.left) * 3;
+    image.data.copy(data, y * window.width * 3, start, start + window.width * 3);
+  }
+  return { data, width: window.width, height: window.height };
+}
+
+function cropRaster(raster: Raster, window: WorkWindow): Raster {
+  const out = createRaster(window.width, window.height);
+  for (let y = 0; y < window.height; y++) {
+    const start = (window.top + y) * raster.width + window.left;
+    out.data.set(raster.data.subarray(start, start + window.width), y * window.width);
+  }
+  return out;
+}
+
+/** `part` put back into a copy of `frame` at `window`. */
+function placeRgb(part: RgbImage, frame: RgbImage, window: WorkWindow): RgbImage {
+  const data = Buffer.from(frame.data);
+  for (let y = 0; y < window.height; y++) {
+    part.data.copy(
+      data,
+      ((window.top + y) * frame.width + window.left) * 3,
+      y * part.width * 3,
+      (y + 1) * part.width * 3,
+    );
+  }
+  return { data, width: frame.width, height: frame.height };
+}
+
+/** `part` placed in a raster of zeros of `width`×`height` at `window`. */
+function placeRaster(part: Raster, width: number, height: number, window: WorkWindow): Raster {
+  const out = createRaster(width, height);
+  for (let y = 0; y < window.height; y++) {
+    out.data.set(part.data.subarray(y * part.width, (y + 1) * part.width), (window.top + y) * width + window.left);
+  }
+  return out;
 }
 
 function edges(image: RgbImage): Raster {

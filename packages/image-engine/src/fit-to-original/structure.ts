@@ -60,7 +60,8 @@ export function edgeStrength(image: RgbImage): Raster {
 /**
  * Scores the structural change between `original` and `output` (same working size). `threshold` defaults to
  * STRUCTURE.threshold; the calibration script passes others. With `region` (1 = checked), only changes inside
- * it count: an area edit is checked inside its painted area.
+ * it count: an area edit is checked inside its painted area. `originalEdges` is edgeStrength(original), when
+ * the caller made it ahead (an area edit, while the provider works).
  */
 export function checkStructure(
   original: RgbImage,
@@ -68,9 +69,10 @@ export function checkStructure(
   zone: ChangeZone,
   threshold = STRUCTURE.threshold,
   region?: Uint8Array,
+  originalEdges?: Raster,
 ): StructureCheck & { changed: Uint8Array } {
   const { width, height } = original;
-  const before = edgeStrength(original);
+  const before = originalEdges ?? edgeStrength(original);
   const after = edgeStrength(output);
   const edgesBefore = threshold01(before);
   const edgesAfter = threshold01(after);

@@ -72,6 +72,7 @@ function reportingCalls(adapter: ImageEditProvider, onCall: StagingProviderDeps[
     model: adapter.model,
     inputSide: (target) => adapter.inputSide(target),
     maxReferences: adapter.maxReferences,
+    takesMask: adapter.takesMask,
     async edit(request) {
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
@@ -100,6 +101,8 @@ export function withFallbacks(stacks: RetryingProvider[], log?: Pick<Logger, 'wa
     model: primary.model,
     inputSide: (target) => primary.inputSide(target),
     maxReferences: primary.maxReferences,
+    // A fallback that takes the mask needs it made before the first call.
+    takesMask: stacks.some((stack) => stack.takesMask),
     async edit(request) {
       let firstError: unknown;
       for (const [index, stack] of stacks.entries()) {

@@ -25,7 +25,7 @@ export interface RetryOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export type RetryingProvider = Pick<ImageEditProvider, 'id' | 'model' | 'inputSide' | 'maxReferences'> & {
+export type RetryingProvider = Pick<ImageEditProvider, 'id' | 'model' | 'inputSide' | 'maxReferences' | 'takesMask'> & {
   edit(request: ImageEditRequest): Promise<ImageEditResult>;
 };
 
@@ -80,6 +80,7 @@ export function withRetries(provider: ImageEditProvider, options: RetryOptions):
     model: provider.model,
     inputSide: (target) => provider.inputSide(target),
     maxReferences: provider.maxReferences,
+    takesMask: provider.takesMask,
     async edit(request) {
       for (let attempt = 1; ; attempt++) {
         request.signal?.throwIfAborted();

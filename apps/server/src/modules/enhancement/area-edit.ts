@@ -3,13 +3,15 @@ import {
   decodeImageBuffer,
   decodeToRgb,
   deflateRowsAroundArea,
+  displayPixelsOf,
   encodeForProvider,
-  makeDisplayCopyAndThumbnail,
   maskForProvider,
   PngBandWriter,
   prepareArea,
   readAreaMask,
+  updateDisplayPixels,
   writeAreaEditPng,
+  writeDisplayCopyAndThumbnail,
   type AreaMask,
   type RowsAroundArea,
 } from '@hearth/image-engine';
@@ -52,7 +54,9 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
       readAreaMask(input.mask),
       encodeForProvider(input.basePath, (source) => input.provider.inputSide(source)),
     ]);
-    return { mask, sent, providerMask: await maskForProvider(mask, sent.width, sent.height) };
+    // Only for models that take it: Gemini is sent the whole photo.
+    const providerMask = input.provider.takesMask ? await maskForProvider(mask, sent.width, sent.height) : undefined;
+    return { mask, sent, providerMask };
   });
   // Everything that needs only the base is made while the provider works, so it adds nothing to the wait. It
   // starts with the call, not before: a version waiting for a call slot holds no decoded base.
@@ -77,7 +81,7 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
     });
   });
 
-  const { base, area } = await prepared!;
+  const { base, area, shown } = await prepared!;
   const composed = await cpu(async () => {
     const result = await decodeImageBuffer(answer.image);
     // The PNG's rows the area spans are compressed as they are made, on the thread pool, beside the blend.
@@ -93,7 +97,10 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
       Promise.all([around!, middle.finish()]).then(([rows, middleRows]) =>
         writeAreaEditPng(input.outputPath, done.image, rows, middleRows),
       ),
-      makeDisplayCopyAndThumbnail(done.image, input.displayPath, input.thumbnailPath),
+      // The display copy's pixels outside the area are the base's, made while the provider worked.
+      updateDisplayPixels(shown, done.image, area.region).then((display) =>
+        writeDisplayCopyAndThumbnail(display, input.displayPath, input.thumbnailPath),
+      ),
     ]);
     return done;
   });
@@ -112,8 +119,9 @@ export async function runAreaEdit(input: AreaEditInput): Promise<GenerativeEditR
 
 type PreparedBase = Awaited<ReturnType<typeof prepareBase>>;
 
-/** The base decoded, its working copy and the feather. */
+/** The base decoded, its working copy, the feather and its display copy's pixels. */
 async function prepareBase(input: AreaEditInput, mask: AreaMask) {
   const base = await decodeToRgb(input.basePath, input.baseType);
-  return { base, area: await prepareArea(base, mask) };
+  const [area, shown] = await Promise.all([prepareArea(base, mask), displayPixelsOf(base)]);
+  return { base, area, shown };
 }
