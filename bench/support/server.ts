@@ -35,7 +35,10 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   // The server as `npm start` runs it: built to JavaScript once (when its sources changed), then run by Node.
   if (!serverBuilt) execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
   serverBuilt = true;
-  const child: ChildProcess = spawn(process.execPath, [BUILT_SERVER], {
+  // BENCH_SERVER_FLAGS passes Node flags to the server, to profile it inside a bench, e.g.
+  // BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" or "--trace-gc" (NODE_OPTIONS refuses --cpu-prof).
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...flags, BUILT_SERVER], {
     // As the npm start scripts set it (docs/decisions/086).
     env: { PATH: process.env.PATH, MALLOC_MMAP_THRESHOLD_: '1048576', MALLOC_ARENA_MAX: '2', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -51,6 +51,8 @@ describe('photo files', () => {
       expect(file.headers.get('content-type'), url).toBe('image/jpeg');
       expect(file.headers.get('x-content-type-options'), url).toBe('nosniff');
       expect(file.data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])), url).toBe(true);
+      // Stored files say their size up front, so a browser shows a download's progress.
+      expect(file.headers.get('content-length'), url).toBe(String(file.data.length));
       const disposition = file.headers.get('content-disposition');
       if (url === photo.downloadUrl) {
         expect(disposition).toBe(
@@ -62,6 +64,10 @@ describe('photo files', () => {
     }
     const enhanced = await owner.bytes(photo.enhancedUrl!);
     expect((await owner.bytes(photo.downloadUrl!)).data.equals(enhanced.data)).toBe(true);
+    const head = await owner.request('HEAD', photo.downloadUrl!);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(enhanced.data.length));
+    expect(head.body).toBeNull();
     expect((await owner.bytes(photo.thumbnailUrl!)).data.length).toBeLessThan(enhanced.data.length);
   });
 

@@ -116,6 +116,15 @@ describe.each([
     await storage.put(key('large'), streamOf(large), 'image/jpeg');
     expect((await readAll(await storage.get(key('small')))).equals(small)).toBe(true);
     expect((await readAll(await storage.get(key('large')))).equals(large)).toBe(true);
+    // Its size is known before its bytes are sent: a download's Content-Length.
+    for (const [name, bytes] of [
+      ['small', small],
+      ['large', large],
+    ] as const) {
+      const body = await storage.get(key(name));
+      expect(body.byteLength, name).toBe(bytes.length);
+      body.destroy();
+    }
   });
 
   it('stores many files at once', async () => {

@@ -66,7 +66,7 @@ export function createS3Storage(settings: S3Settings): S3Storage {
       assertSafeKey(key);
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return object.Body as Readable;
+        return Object.assign(object.Body as Readable, { byteLength: object.ContentLength });
       } catch (error) {
         if (isMissing(error)) throw new StorageNotFoundError(key);
         throw storageError('read', key, error);

@@ -9,7 +9,7 @@ export interface ObjectStorage {
   /** Stores the stream under `key`, replacing what was there; resolves when the bytes are durable. */
   put(key: string, body: Readable, contentType: string): Promise<void>;
   /** Streams the object; rejects with StorageNotFoundError when there is none. */
-  get(key: string): Promise<Readable>;
+  get(key: string): Promise<StoredBody>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   /**
@@ -18,6 +18,9 @@ export interface ObjectStorage {
    */
   check(): Promise<void>;
 }
+
+/** An object's bytes, with their count when the storage knows it before sending them (a Content-Length). */
+export type StoredBody = Readable & { readonly byteLength?: number };
 
 export class StorageNotFoundError extends Error {}
 

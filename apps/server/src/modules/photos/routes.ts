@@ -183,6 +183,8 @@ function sendFile(reply: FastifyReply, file: PhotoFile, cacheControl = 'private,
   reply.header('content-type', file.contentType);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('cache-control', cacheControl);
+  // Known for stored files: the browser shows the download's progress and size.
+  if (file.stream.byteLength !== undefined) reply.header('content-length', file.stream.byteLength);
   if (file.attachmentName) reply.header('content-disposition', attachment(file.attachmentName));
   return reply.send(file.stream);
 }

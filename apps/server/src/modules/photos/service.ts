@@ -10,6 +10,7 @@ import {
   displayKeyOf,
   resultFormatOf,
   StorageNotFoundError,
+  type StoredBody,
   type ObjectStorage,
 } from '../../infrastructure/storage/object-storage';
 import { classifyEdit } from '../templates/service';
@@ -78,7 +79,7 @@ export { GENERIC_FAILURE, MISSING_UPLOAD_FAILURE, NO_PROVIDER_FAILURE, UNREADABL
 export type PhotoFileKind = 'original' | 'enhanced' | 'thumbnail' | 'download';
 
 export interface PhotoFile {
-  stream: Readable;
+  stream: StoredBody;
   contentType: string;
   /** Set for downloads: the name the browser saves the file under. */
   attachmentName?: string;
@@ -127,7 +128,8 @@ async function reencoded(stored: Readable, status: PhotoRow['status']): Promise<
     // Waiting: the pipeline has yet to decide (it will fail the photo, with the reason, and log the decoder's).
     throw status === 'failed' ? unreadable() : notFound(NOT_YET.original);
   }
-  return Readable.from([Buffer.concat(chunks)]);
+  const jpeg = Buffer.concat(chunks);
+  return Object.assign(Readable.from([jpeg]), { byteLength: jpeg.length });
 }
 
 /** A stored file by its key; one that is gone from storage answers 410. */
