@@ -5,6 +5,7 @@
  *
  *   npm run bench                         (BENCH_DATABASES=pglite to skip PostgreSQL)
  *   npm run bench -- pipeline/enhance     (only the named benches, then the summary of every result)
+ *   npm run bench -- --summary-only       (no bench: the summary of the results already written)
  *
  * The provider, sign-in and Lighthouse benches stay separate scripts (bench:providers, bench:auth,
  * bench:lighthouse): they measure other things and need a build or take long; their summary rows, when a
@@ -19,8 +20,9 @@ import { ROOT } from './support/server';
 const BENCHES = ['pipeline/enhance', 'pipeline/transfer', 'api/projects-load'];
 const RESULTS = path.join(ROOT, 'bench/results');
 
-const chosen = process.argv.slice(2);
-for (const bench of chosen.length ? chosen : BENCHES) {
+const summaryOnly = process.argv.includes('--summary-only');
+const chosen = process.argv.slice(2).filter((arg) => arg !== '--summary-only');
+for (const bench of summaryOnly ? [] : chosen.length ? chosen : BENCHES) {
   console.log(`\n=== ${bench} ===`);
   const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', `${bench}.ts`)], {
     cwd: ROOT,
