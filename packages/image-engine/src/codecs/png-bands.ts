@@ -45,25 +45,25 @@ export async function deflatePngRows(image: RgbImage, top: number, bottom: numbe
 /**
  * A band made a run of rows at a time, in order, as they are ready: each run is filtered and summed at once
  * and deflated on the thread pool while the caller goes on (an area edit blends its next rows meanwhile).
+ * With `stored`, the rows go into deflate's stored blocks (level 0: copied, not compressed), so the band is
+ * ready at once; `compacted` deflates the same rows at level 1 afterwards, for a smaller file of the same
+ * pixels.
  */
 export class PngBandWriter {
   private readonly slices: Promise<Buffer>[] = [];
+  /** The filtered rows, kept to be compacted later (stored bands only). */
+  private readonly filtered: Buffer[] = [];
   private adler = 1;
   private length = 0;
+
+  constructor(private readonly options: { stored?: boolean } = {}) {}
 
   /** Rows `top` to `bottom` (exclusive) of `image`, following the rows added before. */
   add(image: RgbImage, top: number, bottom: number): void {
     for (let start = top; start < bottom; start += ROWS_PER_SLICE) {
       const { filtered, adler } = subFilteredRows(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
-      const deflated = deflateRaw(filtered, {
-        level: LEVEL,
-        finishFlush: zlib.constants.Z_SYNC_FLUSH,
-        // Room for the whole slice's output (about 30 % of its size) at once: zlib's default of 16 KB hands
-        // each slice back to the main thread in hundreds of pieces.
-        chunkSize: Math.max(zlib.constants.Z_DEFAULT_CHUNK, filtered.length >> 1),
-      });
-      deflated.catch(() => undefined); // awaited by finish; an early failure must not go unhandled meanwhile
-      this.slices.push(deflated);
+      this.slices.push(deflateSlice(filtered, this.options.stored ? 0 : LEVEL));
+      if (this.options.stored) this.filtered.push(filtered);
       this.adler = adler32Combine(this.adler, adler, filtered.length);
       this.length += filtered.length;
     }
@@ -72,6 +72,24 @@ export class PngBandWriter {
   async finish(): Promise<PngBand> {
     return { deflated: await Promise.all(this.slices), adler: this.adler, length: this.length };
   }
+
+  /** A stored band's rows deflated at level 1: the same filtered bytes, so the same checksum and length. */
+  async compacted(): Promise<PngBand> {
+    const deflated = await Promise.all(this.filtered.map((filtered) => deflateSlice(filtered, LEVEL)));
+    return { deflated, adler: this.adler, length: this.length };
+  }
+}
+
+function deflateSlice(filtered: Buffer, level: number): Promise<Buffer> {
+  const deflated = deflateRaw(filtered, {
+    level,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    // Room for the whole slice's output at once (about 30 % of its size at level 1, all of it stored): zlib's
+    // default of 16 KB hands each slice back to the main thread in hundreds of pieces.
+    chunkSize: Math.max(zlib.constants.Z_DEFAULT_CHUNK, level === 0 ? filtered.length + 1024 : filtered.length >> 1),
+  });
+  deflated.catch(() => undefined); // awaited by the caller; an early failure must not go unhandled meanwhile
+  return deflated;
 }
 
 /** Writes the PNG whose rows are `bands`, in order, covering the image's height exactly. */
