@@ -290,9 +290,12 @@ async function editArea(
   const { call } = result;
   deps.log.info({ versionId: version.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
   handedBack?.throwIfAborted();
-  await storage.put(keys.areaResult, createReadStream(file('result.png')), 'image/png');
-  await storage.put(displayKeyOf(keys.areaResult), createReadStream(file('result.jpg')), 'image/jpeg');
-  await storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg');
+  // Side by side: the PNG, its area's rows stored until it is compacted, is the longest to put.
+  await Promise.all([
+    storage.put(keys.areaResult, createReadStream(file('result.png')), 'image/png'),
+    storage.put(displayKeyOf(keys.areaResult), createReadStream(file('result.jpg')), 'image/jpeg'),
+    storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg'),
+  ]);
   const finished = await finish(deps, photo, version, {
     resultKey: keys.areaResult,
     thumbnailKey: keys.thumbnail,
