@@ -332,6 +332,8 @@ async function compactAreaResult(
   compact: (outputPath: string) => Promise<void>,
   handedBack: AbortSignal | undefined,
 ) {
+  // Handed back at shutdown: the larger file stays, and the process is not held up for a smaller one.
+  if (handedBack?.aborted) return;
   let dir: string | undefined;
   try {
     dir = await mkdtemp(path.join(deps.tempDir, 'compact-'));
