@@ -151,6 +151,26 @@ function compare(base: RgbImage, edited: RgbImage) {
   return { outsideChanged, insideChangedFraction: insideChanged / inside };
 }
 
+/**
+ * The version's PNG once its area's rows are compacted: stored, they appear in the file byte for byte (none
+ * would, deflated). Asked again until then (the job compacts right after the version is shown).
+ */
+async function compactedDownload(client: ApiClient, url: string): Promise<Buffer> {
+  for (let attempt = 0; ; attempt++) {
+    const png = (await client.bytes(url)).data;
+    const image = await decodeImageBuffer(png);
+    const rowBytes = image.width * 3;
+    // Rows well inside the painted band; 24 bytes from the middle of each.
+    const stored = [0.65, 0.7, 0.75, 0.8, 0.85].some((at) => {
+      const start = Math.round(image.height * at) * rowBytes + Math.round(rowBytes / 2);
+      return png.includes(image.data.subarray(start, start + 24));
+    });
+    if (!stored) return png;
+    if (attempt === 100) throw new Error('the area edit’s PNG was never compacted');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const areaEdit = (client: ApiClient, photoId: string, versionId: string, body: unknown) =>
   client.post<CreateVersionsResponse & { error?: { message: string } }>(
     `/api/photos/${photoId}/versions/${versionId}/area-edit`,
@@ -188,6 +208,11 @@ describe('edit an area', () => {
     expect(outsideChanged).toBe(0);
     expect(insideChangedFraction).toBeGreaterThan(0.9);
     expect(await usage(client)).toMatchObject({ imagesUsed: 2 });
+    // The area's rows are stored uncompressed at first, and the job then puts the same PNG with them deflated
+    // in its place: whichever is read, the same pixels.
+    const compacted = await compactedDownload(client, edit!.downloadUrl!);
+    expect(compacted.length).toBeLessThan(download.data.length + 1);
+    expect((await decodeImageBuffer(compacted)).data.equals((await decodeImageBuffer(download.data)).data)).toBe(true);
 
     // On screen it is shown from a JPEG copy of the same picture, a fraction of the PNG's size: at most
     // DISPLAY_SIDE long (this photo is smaller, so the copy is full size; the engine's tests shrink a larger one).

@@ -69,7 +69,12 @@ export {
   type AreaEditResult,
   type PreparedArea,
 } from './area-edit/compose-area';
-export { deflateRowsAroundArea, writeAreaEditPng, type RowsAroundArea } from './area-edit/area-png';
+export {
+  deflateRowsAroundArea,
+  writeAreaEditPng,
+  writeAreaEditPngFromBands,
+  type RowsAroundArea,
+} from './area-edit/area-png';
 export { PngBandWriter } from './codecs/png-bands';
 export { fitToOriginal, type FitOptions, type FitResult } from './fit-to-original/fit-to-original';
 export { STRUCTURE_REVIEW_REASON, type ChangeZone, type StructureCheck } from './fit-to-original/structure';

@@ -38,3 +38,13 @@ export async function writeAreaEditPng(
   middle ??= await deflatePngRows(image, region.top, region.top + region.height);
   await writePngFromBands(outputPath, image, [above, middle, below]);
 }
+
+/** The PNG of an image of `size` from its three bands, all made already (a compacted middle band, say). */
+export async function writeAreaEditPngFromBands(
+  outputPath: string,
+  size: { width: number; height: number },
+  around: RowsAroundArea,
+  middle: PngBand,
+): Promise<void> {
+  await writePngFromBands(outputPath, size, [around.above, middle, around.below]);
+}

@@ -73,4 +73,23 @@ describe('writePngFromBands', () => {
     expect((await decodeToRgb(file, 'png')).data.equals(image.data)).toBe(true);
     expect((await inflatedRows(file)).length).toBe((width * 3 + 1) * image.height);
   });
+
+  it('writes a stored band that decodes exactly, and the same PNG smaller once it is compacted', async () => {
+    // Rows longer than a stored block (65,535 bytes), so the stored rows span several blocks.
+    const image = testImage(30000, 40);
+    const middle = new PngBandWriter({ stored: true });
+    middle.add(image, 5, 35);
+    const around = [await deflatePngRows(image, 0, 5), await deflatePngRows(image, 35, 40)] as const;
+    const stored = path.join(dir, 'stored.png');
+    const compacted = path.join(dir, 'compacted.png');
+    await writePngFromBands(stored, image, [around[0], await middle.finish(), around[1]]);
+    await writePngFromBands(compacted, image, [around[0], await middle.compacted(), around[1]]);
+    for (const file of [stored, compacted]) {
+      expect((await decodeToRgb(file, 'png')).data.equals(image.data)).toBe(true);
+      expect((await inflatedRows(file)).length).toBe((image.width * 3 + 1) * image.height);
+    }
+    // Stored: the rows' filtered bytes as they are; compacted: deflated (the noise is half the bytes' entropy).
+    expect((await readFile(stored)).length).toBeGreaterThan(30 * (image.width * 3 + 1));
+    expect((await readFile(compacted)).length).toBeLessThan((await readFile(stored)).length * 0.8);
+  });
 });

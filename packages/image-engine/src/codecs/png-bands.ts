@@ -11,12 +11,16 @@ import type { RgbImage } from './image-codec';
  * joined, closed by an empty final block, are one zlib stream; its checksum is combined from the bands'.
  * Rows use PNG's Sub filter (each byte minus the one a pixel to its left), which needs no other row: about
  * 30 % of the raw size at deflate level 1, smaller than libvips' level 2 without filtering, and faster.
- * Each band is cut into slices deflated side by side on libuv's thread pool.
+ * Each band is cut into slices deflated side by side on libuv's thread pool. A band can also be stored (its
+ * rows unfiltered, in stored blocks): ready at once, compacted later.
  */
 
 const deflateRaw = promisify(zlib.deflateRaw);
+const deflate = promisify(zlib.deflate);
 const ROWS_PER_SLICE = 256;
 const LEVEL = 1;
+/** Room past a stored slice's bytes for its blocks' headers (5 bytes per 65,535) and the stream's own. */
+const STORED_SLACK = 1024;
 /** An empty deflate block marked final (fixed Huffman codes), closing the joined stream. */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -45,33 +49,112 @@ export async function deflatePngRows(image: RgbImage, top: number, bottom: numbe
 /**
  * A band made a run of rows at a time, in order, as they are ready: each run is filtered and summed at once
  * and deflated on the thread pool while the caller goes on (an area edit blends its next rows meanwhile).
+ * With `stored`, the rows are not filtered and go into deflate's stored blocks (copied, not compressed), so
+ * the band is ready at once; `compacted` filters and deflates the same rows afterwards, for a smaller file of
+ * the same pixels.
  */
 export class PngBandWriter {
-  private readonly slices: Promise<Buffer>[] = [];
-  private adler = 1;
-  private length = 0;
+  private readonly slices: Promise<Slice>[] = [];
+  /** A stored band's rows as stored (each its filter byte, None, and its bytes), kept to be compacted. */
+  private readonly unfiltered: Buffer[] = [];
+  private rowBytes = 0;
+
+  constructor(private readonly options: { stored?: boolean } = {}) {}
 
   /** Rows `top` to `bottom` (exclusive) of `image`, following the rows added before. */
   add(image: RgbImage, top: number, bottom: number): void {
+    const rowBytes = (this.rowBytes = image.width * 3);
     for (let start = top; start < bottom; start += ROWS_PER_SLICE) {
-      const { filtered, adler } = subFilteredRows(image, start, Math.min(bottom, start + ROWS_PER_SLICE));
-      const deflated = deflateRaw(filtered, {
-        level: LEVEL,
-        finishFlush: zlib.constants.Z_SYNC_FLUSH,
-        // Room for the whole slice's output (about 30 % of its size) at once: zlib's default of 16 KB hands
-        // each slice back to the main thread in hundreds of pieces.
-        chunkSize: Math.max(zlib.constants.Z_DEFAULT_CHUNK, filtered.length >> 1),
-      });
-      deflated.catch(() => undefined); // awaited by finish; an early failure must not go unhandled meanwhile
-      this.slices.push(deflated);
-      this.adler = adler32Combine(this.adler, adler, filtered.length);
-      this.length += filtered.length;
+      const end = Math.min(bottom, start + ROWS_PER_SLICE);
+      if (this.options.stored) {
+        const rows = unfilteredRows(image, start, end);
+        this.unfiltered.push(rows);
+        this.slices.push(settled(storeSlice(rows)));
+      } else {
+        const { filtered, adler } = subFilteredRows(image.data, rowBytes, start * rowBytes, rowBytes, end - start);
+        this.slices.push(settled(deflateSlice(filtered, adler)));
+      }
     }
   }
 
   async finish(): Promise<PngBand> {
-    return { deflated: await Promise.all(this.slices), adler: this.adler, length: this.length };
+    return joined(await Promise.all(this.slices));
   }
+
+  /** A stored band's rows filtered (Sub) and deflated at level 1: about a third of their stored size. */
+  async compacted(): Promise<PngBand> {
+    const stride = this.rowBytes + 1;
+    const slices: Promise<Slice>[] = [];
+    for (const rows of this.unfiltered) {
+      const { filtered, adler } = subFilteredRows(rows, this.rowBytes, 1, stride, rows.length / stride);
+      slices.push(settled(deflateSlice(filtered, adler)));
+      await new Promise(setImmediate); // the event loop is not held for the whole band
+    }
+    return joined(await Promise.all(slices));
+  }
+}
+
+/** One run of a band's rows, deflated; the Adler-32 and length of the bytes it inflates to. */
+interface Slice {
+  deflated: Buffer;
+  adler: number;
+  length: number;
+}
+
+/** An early failure must not go unhandled while the slices before it are awaited. */
+function settled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+function joined(slices: Slice[]): PngBand {
+  let adler = 1;
+  let length = 0;
+  for (const slice of slices) {
+    adler = adler32Combine(adler, slice.adler, slice.length);
+    length += slice.length;
+  }
+  return { deflated: slices.map((slice) => slice.deflated), adler, length };
+}
+
+async function deflateSlice(filtered: Buffer, adler: number): Promise<Slice> {
+  const deflated = await deflateRaw(filtered, {
+    level: LEVEL,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    // Room for the whole slice's output (about 30 % of its size) at once: zlib's default of 16 KB hands
+    // each slice back to the main thread in hundreds of pieces.
+    chunkSize: Math.max(zlib.constants.Z_DEFAULT_CHUNK, filtered.length >> 1),
+  });
+  return { deflated, adler, length: filtered.length };
+}
+
+/**
+ * Rows in stored blocks, by zlib at level 0 on the thread pool, which sums them too (its Adler-32 is several
+ * times faster than ours in JavaScript). Its stream's header and checksum are taken off, and its last block
+ * is marked not final, so that other bands can follow. Each block of a level-0 stream is stored and starts
+ * on a byte: a header byte (its low bit: final), its length twice, its bytes.
+ */
+async function storeSlice(rows: Buffer): Promise<Slice> {
+  const stream = await deflate(rows, { level: 0, chunkSize: rows.length + STORED_SLACK });
+  const blocks = stream.subarray(2, stream.length - 4);
+  let last = 0;
+  for (let at = 0; at < blocks.length; at += 5 + blocks.readUInt16LE(at + 1)) {
+    if ((blocks[at]! & 0xfe) !== 0) throw new Error('zlib wrote a block other than stored at level 0');
+    last = at;
+  }
+  blocks[last] = 0;
+  return { deflated: blocks, adler: stream.readUInt32BE(stream.length - 4), length: rows.length };
+}
+
+/** The rows as PNG stores them unfiltered: a filter byte (None) before each row's bytes. */
+function unfilteredRows(image: RgbImage, top: number, bottom: number): Buffer {
+  const rowBytes = image.width * 3;
+  const out = Buffer.allocUnsafe((rowBytes + 1) * (bottom - top));
+  for (let y = top, o = 0; y < bottom; y++, o += rowBytes + 1) {
+    out[o] = 0;
+    image.data.copy(out, o + 1, y * rowBytes, (y + 1) * rowBytes);
+  }
+  return out;
 }
 
 /** Writes the PNG whose rows are `bands`, in order, covering the image's height exactly. */
@@ -98,17 +181,22 @@ export async function writePngFromBands(
 }
 
 /**
- * The rows filtered, and the Adler-32 of what they filter to, summed as they are written (one pass over the
- * rows). The sums are reduced every ADLER_RUN bytes, so they stay small integers (below 2^31).
+ * `count` rows of `rowBytes` bytes each, the first at `start` in `src` and each `stride` bytes after the one
+ * before, filtered (Sub), and the Adler-32 of what they filter to, summed as they are written (one pass over
+ * the rows). The sums are reduced every ADLER_RUN bytes, so they stay small integers (below 2^31).
  */
-function subFilteredRows(image: RgbImage, top: number, bottom: number): { filtered: Buffer; adler: number } {
-  const rowBytes = image.width * 3;
-  const out = Buffer.allocUnsafe((rowBytes + 1) * (bottom - top));
-  const src = image.data;
+function subFilteredRows(
+  src: Buffer,
+  rowBytes: number,
+  start: number,
+  stride: number,
+  count: number,
+): { filtered: Buffer; adler: number } {
+  const out = Buffer.allocUnsafe((rowBytes + 1) * count);
   let a = 1;
   let b = 0;
-  for (let y = top, o = 0; y < bottom; y++) {
-    const row = y * rowBytes;
+  for (let r = 0, o = 0; r < count; r++) {
+    const row = start + r * stride;
     out[o++] = 1; // Sub
     a += 1;
     b += a;

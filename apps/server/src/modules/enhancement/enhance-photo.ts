@@ -82,10 +82,16 @@ export async function enhancePhoto(deps: EnhanceDeps, versionId: string, context
   const started = await startVersion(deps.db, versionId);
   if (!started) return skipped('the version is already finished or deleted');
   announce(deps, started.photo, versionId, 'processing');
-  const outcome = await makeVersion(deps, started, context);
+  const afterShown: AfterShown[] = [];
+  const outcome = await makeVersion(deps, started, context, afterShown);
   if (outcome.status !== 'skipped') announce(deps, started.photo, versionId, outcome.status);
+  // What only makes a finished version's files smaller runs once the version is shown (decision 015).
+  for (const task of afterShown) await task();
   return outcome;
 }
+
+/** Work on a finished version's files that its owner need not wait for; it never fails the job. */
+type AfterShown = () => Promise<void>;
 
 /** Tells the photo's owner, on whichever API process their stream is open, that one of its versions moved. */
 function announce(
@@ -107,6 +113,7 @@ async function makeVersion(
   deps: EnhanceDeps,
   { version, photo }: { version: VersionRow; photo: PhotoRow },
   context: JobContext,
+  afterShown: AfterShown[],
 ): Promise<JobOutcome> {
   const versionId = version.id;
   let workDir: string | undefined;
@@ -115,7 +122,7 @@ async function makeVersion(
   try {
     await mkdir(deps.tempDir, { recursive: true });
     workDir = await mkdtemp(path.join(deps.tempDir, 'job-'));
-    return (await enhance(deps, photo, version, workDir, stop, context.signal))
+    return (await enhance(deps, photo, version, workDir, stop, context.signal, afterShown))
       ? completed()
       : skipped('another run finished the version first');
   } catch (caught) {
@@ -177,11 +184,12 @@ async function enhance(
   workDir: string,
   signal: AbortSignal,
   handedBack: AbortSignal | undefined,
+  afterShown: AfterShown[],
 ) {
   const { storage } = deps;
   const keys = versionKeys(photo.userId, photo.id, version.id);
   const file = (name: string) => path.join(workDir, name);
-  if (version.baseVersionId) return editArea(deps, photo, version, file, signal, handedBack);
+  if (version.baseVersionId) return editArea(deps, photo, version, file, signal, handedBack, afterShown);
 
   const local = localOperationsFor(deps, version);
   const engineFiles = {
@@ -245,6 +253,7 @@ async function editArea(
   file: (name: string) => string,
   signal: AbortSignal,
   handedBack: AbortSignal | undefined,
+  afterShown: AfterShown[],
 ) {
   const { db, storage } = deps;
   if (!deps.staging) throw new PermanentEnhancementError(NO_PROVIDER_FAILURE);
@@ -281,10 +290,13 @@ async function editArea(
   const { call } = result;
   deps.log.info({ versionId: version.id, ...call, needsReview: result.needsReview }, 'AI provider call recorded');
   handedBack?.throwIfAborted();
-  await storage.put(keys.areaResult, createReadStream(file('result.png')), 'image/png');
-  await storage.put(displayKeyOf(keys.areaResult), createReadStream(file('result.jpg')), 'image/jpeg');
-  await storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg');
-  return finish(deps, photo, version, {
+  // Side by side: the PNG, its area's rows stored until it is compacted, is the longest to put.
+  await Promise.all([
+    storage.put(keys.areaResult, createReadStream(file('result.png')), 'image/png'),
+    storage.put(displayKeyOf(keys.areaResult), createReadStream(file('result.jpg')), 'image/jpeg'),
+    storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg'),
+  ]);
+  const finished = await finish(deps, photo, version, {
     resultKey: keys.areaResult,
     thumbnailKey: keys.thumbnail,
     engine: result.engine,
@@ -302,6 +314,39 @@ async function editArea(
     providerUsage: call.usage,
     providerResolution: call.resolution,
   });
+  if (finished) afterShown.push(() => compactAreaResult(deps, version.id, keys.areaResult, result.compact, handedBack));
+  return finished;
+}
+
+/**
+ * Puts the smaller PNG of a finished area edit (its area's rows deflated, not stored) in place of the one
+ * stored, once the version is shown: the same pixels, so whichever file a download reads is right. The put
+ * replaces the file whole (a temporary file renamed, or one object written), so a process that dies midway
+ * leaves the larger file, still valid; a second run writes the same bytes. A version deleted meanwhile keeps
+ * no file.
+ */
+async function compactAreaResult(
+  deps: EnhanceDeps,
+  versionId: string,
+  key: string,
+  compact: (outputPath: string) => Promise<void>,
+  handedBack: AbortSignal | undefined,
+) {
+  // Handed back at shutdown: the larger file stays, and the process is not held up for a smaller one.
+  if (handedBack?.aborted) return;
+  let dir: string | undefined;
+  try {
+    dir = await mkdtemp(path.join(deps.tempDir, 'compact-'));
+    const file = path.join(dir, 'result.png');
+    await cpu(deps)(() => compact(file));
+    if (handedBack?.aborted || !(await findVersion(deps.db, versionId))) return;
+    await deps.storage.put(key, createReadStream(file), 'image/png');
+    if (!(await findVersion(deps.db, versionId))) await removeFiles(deps.storage, [key]);
+  } catch (error) {
+    deps.log.warn({ err: error, versionId }, "could not compact an area edit's PNG (the larger one stays)");
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Says so when an area edit's base version or painted area is gone (it was deleted, or its file lost). */
