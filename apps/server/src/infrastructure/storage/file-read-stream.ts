@@ -58,6 +58,11 @@ export class FileReadStream extends Readable {
   }
 
   override _read() {
+    // The size read at open ends the stream: no further read only to find the end of a file that never grows.
+    if (this.position >= this.byteLength) {
+      this.push(null);
+      return;
+    }
     const buffer = this.lending ? takeBuffer() : Buffer.allocUnsafe(LENT_CHUNK_BYTES);
     const reading = readInto(this.fd, buffer, this.position);
     this.reading = reading.catch(() => undefined);
