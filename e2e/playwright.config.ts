@@ -37,17 +37,18 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /phone-.*\.spec\.ts/ },
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /phone-.*\.spec\.ts/ },
   ],
-  // The product exactly as `npm start` runs it, on a fresh data directory; and again with staging on.
+  // The product exactly as `npm start` runs it (its allocator too), on a fresh data directory; and again with
+  // staging on.
   webServer: [
     {
-      command: 'node serve.mjs',
+      command: 'sh ../scripts/with-allocator.sh node serve.mjs',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: { PORT: String(PORT), APP_URL: baseURL, LOG_LEVEL: 'warn' },
     },
     {
-      command: 'node serve-staging.mjs',
+      command: 'sh ../scripts/with-allocator.sh node serve-staging.mjs',
       url: `${stagingURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -10,6 +10,8 @@ import { openDatabase } from '@hearth/server/test-support/internals';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUILT_SERVER = path.join(ROOT, 'apps/server/dist/server.mjs');
+/** Runs a command with the npm start scripts' allocator settings (docs/decisions/097). */
+const WITH_ALLOCATOR = path.join(ROOT, 'scripts/with-allocator.sh');
 let serverBuilt = false;
 export const ORIGIN = 'http://localhost:3000';
 
@@ -38,9 +40,9 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   // BENCH_SERVER_FLAGS passes Node flags to the server, to profile it inside a bench, e.g.
   // BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" or "--trace-gc" (NODE_OPTIONS refuses --cpu-prof).
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...flags, BUILT_SERVER], {
-    // As the npm start scripts set it (docs/decisions/086).
-    env: { PATH: process.env.PATH, MALLOC_MMAP_THRESHOLD_: '1048576', MALLOC_ARENA_MAX: '2', ...env },
+  // As the npm start scripts run it; JEMALLOC=off in the bench's environment compares glibc's allocator.
+  const child: ChildProcess = spawn('sh', [WITH_ALLOCATOR, process.execPath, ...flags, BUILT_SERVER], {
+    env: { PATH: process.env.PATH, ...(process.env.JEMALLOC && { JEMALLOC: process.env.JEMALLOC }), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
     cwd: ROOT,
   });

@@ -35,9 +35,7 @@ const THUMBNAIL_QUALITY = 80;
  */
 export const DISPLAY_SIDE = 2560;
 
-// libvips' operation cache is off (./sharp.ts): each photo is read once.
-// sharp.concurrency() stays at its default, which on glibc without jemalloc (as here) is 1 thread per
-// image, to limit heap fragmentation. Throughput comes from the job queue running photos side by side.
+// libvips' operation cache is off and it works with one thread per image (./sharp.ts).
 
 /** Versions and settings worth recording next to benchmark numbers. */
 export const describeImageCodec = () => ({

@@ -14,6 +14,9 @@ function load(): typeof SharpModule {
     loaded = createRequire(import.meta.url)('sharp') as typeof SharpModule;
     // Each image is read once, so libvips' operation cache would only hold memory and open files.
     loaded.cache(false);
+    // One thread per image, whatever the allocator (sharp's default is one per core, except on glibc without
+    // jemalloc or MALLOC_ARENA_MAX): the job queue already runs photos side by side, one a core (decision 097).
+    loaded.concurrency(1);
   }
   return loaded;
 }
