@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -124,6 +124,27 @@ describe.each([
       const body = await storage.get(key(name));
       expect(body.byteLength, name).toBe(bytes.length);
       body.destroy();
+    }
+  });
+
+  it('stores a file and writes an object to a file (putFile, getFile), refusing a key it has not', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'hearth-storage-work-'));
+    try {
+      const bytes = randomBytes(6 * MB + 777);
+      await writeFile(path.join(work, 'made.jpg'), bytes);
+      await storage.putFile(key('from-file'), path.join(work, 'made.jpg'), 'image/jpeg');
+      expect((await readAll(await storage.get(key('from-file')))).equals(bytes)).toBe(true);
+      await storage.getFile(key('from-file'), path.join(work, 'fetched.jpg'));
+      expect((await readFile(path.join(work, 'fetched.jpg'))).equals(bytes)).toBe(true);
+      await expect(storage.getFile(key('never-stored'), path.join(work, 'none.jpg'))).rejects.toBeInstanceOf(
+        StorageNotFoundError,
+      );
+      // A source that is not there fails the put, and it stores nothing.
+      await expect(storage.putFile(key('no-source'), path.join(work, 'absent.jpg'), 'image/jpeg')).rejects.toThrow();
+      expect((await backend.storedEntries()).filter((entry) => entry.includes('/no-source/'))).toEqual([]);
+      await expect(storage.putFile('../escape', path.join(work, 'made.jpg'), 'image/jpeg')).rejects.toThrow(/unsafe/);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
     }
   });
 

@@ -1,4 +1,6 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -40,7 +42,7 @@ export function createS3Storage(settings: S3Settings): S3Storage {
   });
   const Bucket = settings.bucket;
 
-  return {
+  const storage: S3Storage = {
     async put(key, body, contentType) {
       assertSafeKey(key);
       // Streamed: lib-storage reads the body a part at a time (one PutObject when it all fits in one part).
@@ -73,6 +75,12 @@ export function createS3Storage(settings: S3Settings): S3Storage {
       }
     },
 
+    async putFile(key, sourcePath, contentType) {
+      assertSafeKey(key); // before the file is opened
+      await storage.put(key, createReadStream(sourcePath), contentType);
+    },
+    getFile: async (key, targetPath) => pipeline(await storage.get(key), createWriteStream(targetPath)),
+
     async delete(key) {
       assertSafeKey(key);
       try {
@@ -96,6 +104,7 @@ export function createS3Storage(settings: S3Settings): S3Storage {
 
     close: () => client.destroy(),
   };
+  return storage;
 
   /**
    * Parts of an unfinished multipart upload are stored (and billed) until aborted. Best effort: when even

@@ -61,6 +61,9 @@ export function meterJobs(queue: Queue, metrics: Metrics): Queue {
 export function meterUploads(storage: ObjectStorage, metrics: Metrics): ObjectStorage {
   return {
     get: (key) => storage.get(key),
+    getFile: (key, targetPath) => storage.getFile(key, targetPath),
+    // Originals arrive as uploads (put), never from a file.
+    putFile: (key, sourcePath, contentType) => storage.putFile(key, sourcePath, contentType),
     delete: (key) => storage.delete(key),
     check: () => storage.check(),
     async put(key, body, contentType) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import lockfile from 'proper-lockfile';
@@ -15,21 +15,21 @@ export function createLocalStorage(rootDir: string): ObjectStorage {
   };
   return {
     async put(key, body) {
-      const target = fullPath(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${randomUUID()}.part`;
-      try {
-        await pipeline(body, createWriteStream(temporary));
-        await rename(temporary, target);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+      await writeInPlace(fullPath(key), (temporary) => pipeline(body, createWriteStream(temporary)));
+    },
+    async putFile(key, sourcePath) {
+      await writeInPlace(fullPath(key), (temporary) => copyFile(sourcePath, temporary));
     },
     async get(key) {
       // Opened here, not by the stream, so that a missing file is known before the first byte is promised.
       return FileReadStream.open(fullPath(key)).catch((error: NodeJS.ErrnoException) => {
-        throw error.code === 'ENOENT' || error.code === 'ENOTDIR' ? new StorageNotFoundError(key) : error;
+        throw isMissing(error) ? new StorageNotFoundError(key) : error;
+      });
+    },
+    async getFile(key, targetPath) {
+      await copyFile(fullPath(key), targetPath).catch((error: NodeJS.ErrnoException) => {
+        // Only a missing source is a missing object: copyFile names the source as `path`.
+        throw isMissing(error) && error.path === fullPath(key) ? new StorageNotFoundError(key) : error;
       });
     },
     async delete(key) {
@@ -51,6 +51,21 @@ export function createLocalStorage(rootDir: string): ObjectStorage {
     },
   };
 }
+
+/** Writes `target` under a temporary name, then renames it into place: a reader sees the old file or the new. */
+async function writeInPlace(target: string, write: (temporary: string) => Promise<void>) {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.${randomUUID()}.part`;
+  try {
+    await write(temporary);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+const isMissing = (error: NodeJS.ErrnoException) => error.code === 'ENOENT' || error.code === 'ENOTDIR';
 
 export class StorageLockedError extends Error {}
 

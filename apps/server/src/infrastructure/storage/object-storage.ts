@@ -10,6 +10,13 @@ export interface ObjectStorage {
   put(key: string, body: Readable, contentType: string): Promise<void>;
   /** Streams the object; rejects with StorageNotFoundError when there is none. */
   get(key: string): Promise<StoredBody>;
+  /**
+   * put, of the file at `sourcePath`, and get, into the file at `targetPath`: how jobs move files between their
+   * working folder and the storage. Local files copy them within the kernel, never through this process's memory
+   * (a 12 MP photo job moves about 15 MB this way); S3 streams them.
+   */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
+  getFile(key: string, targetPath: string): Promise<void>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   /**

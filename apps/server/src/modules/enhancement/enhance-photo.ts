@@ -1,7 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import {
   makeThumbnail,
@@ -216,8 +214,8 @@ async function enhance(
     });
   }
   handedBack?.throwIfAborted();
-  await storage.put(keys.result, createReadStream(file('result.jpg')), 'image/jpeg');
-  await storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg');
+  await storage.putFile(keys.result, file('result.jpg'), 'image/jpeg');
+  await storage.putFile(keys.thumbnail, file('result-thumbnail.jpg'), 'image/jpeg');
 
   return finish(deps, photo, version, { resultKey: keys.result, thumbnailKey: keys.thumbnail, ...result });
 }
@@ -267,7 +265,7 @@ async function editArea(
   const basePath = file(`base.${baseFormat.extension}`);
   let mask: Buffer;
   try {
-    await pipeline(await storage.get(base.resultKey), createWriteStream(basePath));
+    await storage.getFile(base.resultKey, basePath);
     mask = await readAll(await storage.get(version.maskKey));
   } catch (error) {
     if (!(error instanceof StorageNotFoundError)) throw error;
@@ -292,9 +290,9 @@ async function editArea(
   handedBack?.throwIfAborted();
   // Side by side: the PNG, its area's rows stored until it is compacted, is the longest to put.
   await Promise.all([
-    storage.put(keys.areaResult, createReadStream(file('result.png')), 'image/png'),
-    storage.put(displayKeyOf(keys.areaResult), createReadStream(file('result.jpg')), 'image/jpeg'),
-    storage.put(keys.thumbnail, createReadStream(file('result-thumbnail.jpg')), 'image/jpeg'),
+    storage.putFile(keys.areaResult, file('result.png'), 'image/png'),
+    storage.putFile(displayKeyOf(keys.areaResult), file('result.jpg'), 'image/jpeg'),
+    storage.putFile(keys.thumbnail, file('result-thumbnail.jpg'), 'image/jpeg'),
   ]);
   const finished = await finish(deps, photo, version, {
     resultKey: keys.areaResult,
@@ -340,7 +338,7 @@ async function compactAreaResult(
     const file = path.join(dir, 'result.png');
     await cpu(deps)(() => compact(file));
     if (handedBack?.aborted || !(await findVersion(deps.db, versionId))) return;
-    await deps.storage.put(key, createReadStream(file), 'image/png');
+    await deps.storage.putFile(key, file, 'image/png');
     if (!(await findVersion(deps.db, versionId))) await removeFiles(deps.storage, [key]);
   } catch (error) {
     deps.log.warn({ err: error, versionId }, "could not compact an area edit's PNG (the larger one stays)");
@@ -375,15 +373,18 @@ async function preparePreview(
   handedBack: AbortSignal | undefined,
 ) {
   const { db, storage } = deps;
-  if (photo.previewKey) {
-    const stored = await storage.get(photo.previewKey).catch(() => undefined);
-    if (stored) {
-      await pipeline(stored, createWriteStream(file('preview.jpg')));
-      return undefined;
-    }
+  // A preview that cannot be read is made again.
+  if (
+    photo.previewKey &&
+    (await storage.getFile(photo.previewKey, file('preview.jpg')).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    return undefined;
   }
   const keys = photoKeys(photo.userId, photo.id);
-  await pipeline(await openOriginal(deps, photo), createWriteStream(file('original')));
+  await fetchOriginal(deps, photo, file('original'));
   // Without the engine, everything else of the version waits for the preview: it goes ahead of other
   // photos' fitting.
   const { enhanced } = await (enhance ? cpu : cpuFirst)(deps)(async () => {
@@ -399,8 +400,8 @@ async function preparePreview(
     });
   });
   handedBack?.throwIfAborted();
-  await storage.put(keys.preview, createReadStream(file('preview.jpg')), 'image/jpeg');
-  await storage.put(keys.thumbnail, createReadStream(file('thumbnail.jpg')), 'image/jpeg');
+  await storage.putFile(keys.preview, file('preview.jpg'), 'image/jpeg');
+  await storage.putFile(keys.thumbnail, file('thumbnail.jpg'), 'image/jpeg');
   if (!(await recordPhotoFiles(db, photo.id, { previewKey: keys.preview, thumbnailKey: keys.thumbnail }))) {
     await removeFiles(storage, [keys.preview, keys.thumbnail]);
     throw new PhotoGoneError();
@@ -512,12 +513,14 @@ async function furnitureReference(
       notes: [`${staging.model} takes no reference images: staged without the furniture of ${source}.`],
     };
   }
-  const stored = await deps.storage.get(found.version.resultKey!).catch((error: unknown) => {
-    if (error instanceof StorageNotFoundError) return undefined;
-    throw error;
-  });
+  const stored = await deps.storage.getFile(found.version.resultKey!, referencePath).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof StorageNotFoundError) return false;
+      throw error;
+    },
+  );
   if (!stored) return { ...none, notes: [`The furniture reference ${source} could not be read: staged without it.`] };
-  await pipeline(stored, createWriteStream(referencePath));
   return {
     paths: [referencePath],
     versionId: found.version.id,
@@ -528,9 +531,9 @@ async function furnitureReference(
 const cpu = (deps: EnhanceDeps) => deps.limits?.cpu ?? ((task) => task());
 const cpuFirst = (deps: EnhanceDeps) => deps.limits?.cpuBeforeCall ?? ((task) => task());
 
-async function openOriginal({ db, storage }: EnhanceDeps, photo: PhotoRow) {
+async function fetchOriginal({ db, storage }: EnhanceDeps, photo: PhotoRow, targetPath: string) {
   try {
-    return await storage.get(photo.originalKey);
+    await storage.getFile(photo.originalKey, targetPath);
   } catch (error) {
     if (!(error instanceof StorageNotFoundError)) throw error;
     if (!(await findPhoto(db, photo.id))) throw new PhotoGoneError();

@@ -1,9 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES, REJECTED_FILES_MESSAGE, type RefusedFile } from '@hearth/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -221,7 +219,7 @@ const accepted = (type: ImageType, { width, height }: ImageInfo): Checked => ({ 
 async function checkWholeFile(key: string, fileName: string, { storage, tempDir }: ReceiveDeps): Promise<Checked> {
   const tempPath = path.join(tempDir, randomUUID());
   try {
-    await pipeline(await storage.get(key), createWriteStream(tempPath));
+    await storage.getFile(key, tempPath);
     const type = await sniffImageFile(tempPath);
     if (!type) return { refusal: notAnImage(fileName) };
     try {
