@@ -7,7 +7,9 @@
  *
  * - Upload of one batch of 30 photos of 25 MB each (the largest batch SPEC §9 allows, each file at the size
  *   limit), against bench/baselines/multipart-server.ts (bare Fastify + @fastify/multipart streaming to
- *   disk): MB/s, server CPU, and the server's RSS growth (target ≤ 64 MB: never a batch in memory).
+ *   disk): MB/s, server CPU, and the server's RSS growth (target ≤ 64 MB: never a batch in memory). Then the
+ *   same into an S3 bucket, both sides storing into s3rver on loopback (bench/support/s3-process.ts); s3rver
+ *   writes and hashes every object in JavaScript, so it sets both sides' pace.
  * - 30 × 12 MP Professional Enhancement, upload start → every photo completed (2 workers), against
  *   bench/baselines/codec-loop.ts (30 bare decode + encodes, 2 at a time): wall time, CPU per photo, how
  *   many cores the server kept busy, its peak RSS and its RSS once the batch is over.
@@ -16,7 +18,8 @@
  * - Idle RSS of the server (ROLE=all) after start-up and a first request.
  *
  * TRANSFER_PART=downloads runs only the enhancement batch and the downloads (no upload rounds) and prints
- * their rows without writing the results file: a quicker check of the download figures alone.
+ * their rows without writing the results file: a quicker check of the download figures alone;
+ * TRANSFER_PART=uploads, only the uploads.
  *
  * Each part runs on a fresh data directory (and database), so every one starts from an empty queue: the
  * upload rounds' queued jobs never reach the enhancement batch. Writes bench/results/pipeline-transfer.json.
@@ -28,7 +31,7 @@ import yauzl from 'yauzl';
 import { MAX_PHOTOS_PER_BATCH, MAX_UPLOAD_BYTES } from '@hearth/contracts';
 import { decodeToRgb, encodeRgbToJpeg, resizeRgb } from '@hearth/image-engine';
 import { fixturePhotoPath } from '@hearth/image-engine/test-support';
-import { runBaseline, startBaseline } from '../support/processes';
+import { runBaseline, startBaseline, startListening } from '../support/processes';
 import { load1, printSummary, ratioOf, type SummaryRow, writeResults } from '../support/report';
 import { addSensorGrain } from '../support/sensor-grain';
 import {
@@ -41,12 +44,15 @@ import {
   timedDownload,
   type Server,
 } from '../support/server';
+import { s3Settings } from '../support/s3-process';
 import { availableDatabases, type DatabaseKind, openStack } from '../support/stack';
 
 const SOURCE_PHOTO = fixturePhotoPath('furnished-interior.jpg');
+const S3_PROCESS = path.join(import.meta.dirname, '../support/s3-process.ts');
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const BATCH_ROUNDS = Number(process.env.BATCH_ROUNDS ?? 2);
-const DOWNLOADS_ONLY = process.env.TRANSFER_PART === 'downloads';
+/** `downloads` or `uploads`: that part alone, printed, not written (a quicker check). */
+const PART = process.env.TRANSFER_PART;
 const WORKERS = 2;
 const PHOTOS = MAX_PHOTOS_PER_BATCH;
 const MB = 2 ** 20;
@@ -73,19 +79,26 @@ async function main() {
   const summary: SummaryRow[] = [];
   try {
     for (const kind of databases) {
-      if (DOWNLOADS_ONLY) {
+      if (PART === 'downloads') {
         printSummary(pipelineRows(kind, await measureBatchAndDownloads(kind, inputs.photo12mp, workDir)));
         continue;
       }
+      if (PART === 'uploads') {
+        printSummary(uploadRows(`${kind}, S3`, await measureUploads(kind, inputs.upload25mb, workDir, 's3')));
+        printSummary(uploadRows(kind, await measureUploads(kind, inputs.upload25mb, workDir)));
+        continue;
+      }
       const upload = await measureUploads(kind, inputs.upload25mb, workDir);
+      const uploadToS3 = await measureUploads(kind, inputs.upload25mb, workDir, 's3');
       const pipeline = await measureBatchAndDownloads(kind, inputs.photo12mp, workDir);
-      results[kind] = { upload, ...pipeline };
-      summary.push(...uploadRows(kind, upload), ...pipelineRows(kind, pipeline));
+      results[kind] = { upload, uploadToS3, ...pipeline };
+      summary.push(...uploadRows(kind, upload), ...uploadRows(`${kind}, S3`, uploadToS3));
+      summary.push(...pipelineRows(kind, pipeline));
     }
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-  if (DOWNLOADS_ONLY) return;
+  if (PART) return;
   await writeResults('pipeline-transfer', {
     rounds: ROUNDS,
     batchRounds: BATCH_ROUNDS,
@@ -127,13 +140,16 @@ function watch(pid: number) {
 
 // ---------- uploads ----------
 
-async function measureUploads(kind: DatabaseKind, file: string, workDir: string) {
+/** Uploads into local files, or into an S3 bucket (s3rver in a process of its own, both sides storing into it). */
+async function measureUploads(kind: DatabaseKind, file: string, workDir: string, storage: 'local' | 's3' = 'local') {
+  const s3 = storage === 's3' ? await startListening(S3_PROCESS, []) : undefined;
+  const s3Env = s3 ? s3Settings(s3.url) : {};
   const stack = await openStack(kind);
   let server: Server | undefined;
-  const baseline = await startBaseline('multipart-server', [path.join(workDir, `baseline-uploads-${kind}`)]);
+  const baseline = await startBaseline('multipart-server', [path.join(workDir, `baseline-uploads-${kind}`)], s3Env);
   try {
     // ROLE=api: the upload's jobs are queued and stay queued; this stack is thrown away afterwards.
-    server = await stack.start({ ROLE: 'api' });
+    server = await stack.start({ ROLE: 'api', ...s3Env });
     const fileBytes = (await stat(file)).size;
     const files = Array.from({ length: PHOTOS }, () => file);
     const totalMb = (fileBytes * files.length) / MB;
@@ -151,7 +167,7 @@ async function measureUploads(kind: DatabaseKind, file: string, workDir: string)
         await timeUpload(baseline.pid, () => sendMultipart(`${baseline.url}/upload`, files, fields), totalMb),
       );
       console.log(
-        `[${kind}] upload round ${round}/${ROUNDS}: Hearth ${hearthRuns.at(-1)!.mbPerSecond} MB/s, baseline ${baselineRuns.at(-1)!.mbPerSecond} MB/s (load ${load1()})`,
+        `[${kind}${s3 ? ', S3' : ''}] upload round ${round}/${ROUNDS}: Hearth ${hearthRuns.at(-1)!.mbPerSecond} MB/s, baseline ${baselineRuns.at(-1)!.mbPerSecond} MB/s (load ${load1()})`,
       );
     }
     return {
@@ -163,6 +179,7 @@ async function measureUploads(kind: DatabaseKind, file: string, workDir: string)
     await server?.stop();
     await baseline.stop();
     await stack.dispose();
+    await s3?.stop();
   }
 }
 
@@ -370,13 +387,13 @@ type Uploads = Awaited<ReturnType<typeof measureUploads>>;
 type Pipeline = Awaited<ReturnType<typeof measureBatchAndDownloads>>;
 
 const rowMaker =
-  (kind: DatabaseKind) =>
+  (kind: string) =>
   (metric: string, hearth: string, baseline: string, ratio: number | null, target: string, met: boolean | null) =>
     ({ metric: `${metric} (${kind})`, hearth, baseline, ratio, target, met, loadAverage: load1() }) as SummaryRow;
 const atLeast = (ratio: number | null, target: number) => (ratio === null ? null : ratio >= target);
 const atMost = (ratio: number | null, target: number) => (ratio === null ? null : ratio <= target);
 
-function uploadRows(kind: DatabaseKind, upload: Uploads): SummaryRow[] {
+function uploadRows(kind: string, upload: Uploads): SummaryRow[] {
   const row = rowMaker(kind);
   const uploadRatio = ratioOf(upload.hearth.medianMbPerSecond, upload.baseline.medianMbPerSecond);
   return [

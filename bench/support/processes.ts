@@ -15,10 +15,20 @@ export interface BaselineServer {
   stop(): Promise<void>;
 }
 
-/** Starts `bench/baselines/<name>.ts` with `args` and waits for its "listening <port>" line. */
-export async function startBaseline(name: string, args: string[]): Promise<BaselineServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(BASELINES, `${name}.ts`), '0', ...args], {
+/** Starts `bench/baselines/<name>.ts` with `args` (and `env`) and waits for its "listening <port>" line. */
+export const startBaseline = (name: string, args: string[], env: Record<string, string> = {}) =>
+  startListening(path.join(BASELINES, `${name}.ts`), ['0', ...args], env);
+
+/** Starts a TypeScript file of the benches as a process, and waits for its "listening <port>" line. */
+export async function startListening(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<BaselineServer> {
+  const name = path.basename(script, '.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -28,7 +38,7 @@ export async function startBaseline(name: string, args: string[]): Promise<Basel
       const match = /^listening (\d+)$/.exec(line);
       if (match) resolve(Number(match[1]));
     });
-    child.once('exit', (code) => reject(new Error(`baseline ${name} exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
   return {
     pid: child.pid!,

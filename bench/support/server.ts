@@ -40,9 +40,11 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   // BENCH_SERVER_FLAGS passes Node flags to the server, to profile it inside a bench, e.g.
   // BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" or "--trace-gc" (NODE_OPTIONS refuses --cpu-prof).
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
-  // As the npm start scripts run it; JEMALLOC=off in the bench's environment compares glibc's allocator.
+  // As the npm start scripts run it; JEMALLOC=off or a MALLOC_CONF in the bench's environment reaches it, to
+  // compare allocators and their settings.
+  const allocator = Object.entries(process.env).filter(([name]) => name === 'JEMALLOC' || name === 'MALLOC_CONF');
   const child: ChildProcess = spawn('sh', [WITH_ALLOCATOR, process.execPath, ...flags, BUILT_SERVER], {
-    env: { PATH: process.env.PATH, ...(process.env.JEMALLOC && { JEMALLOC: process.env.JEMALLOC }), ...env },
+    env: { PATH: process.env.PATH, ...Object.fromEntries(allocator), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
     cwd: ROOT,
   });
