@@ -139,6 +139,10 @@ describe.each([
       await expect(storage.getFile(key('never-stored'), path.join(work, 'none.jpg'))).rejects.toBeInstanceOf(
         StorageNotFoundError,
       );
+      // A target that cannot be written is not a missing object.
+      const unwritable = storage.getFile(key('from-file'), path.join(work, 'no-such-folder', 'fetched.jpg'));
+      await expect(unwritable).rejects.toThrow();
+      await expect(unwritable).rejects.not.toBeInstanceOf(StorageNotFoundError);
       // A source that is not there fails the put, and it stores nothing.
       await expect(storage.putFile(key('no-source'), path.join(work, 'absent.jpg'), 'image/jpeg')).rejects.toThrow();
       expect((await backend.storedEntries()).filter((entry) => entry.includes('/no-source/'))).toEqual([]);

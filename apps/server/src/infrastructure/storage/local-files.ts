@@ -27,9 +27,16 @@ export function createLocalStorage(rootDir: string): ObjectStorage {
       });
     },
     async getFile(key, targetPath) {
-      await copyFile(fullPath(key), targetPath).catch((error: NodeJS.ErrnoException) => {
-        // Only a missing source is a missing object: copyFile names the source as `path`.
-        throw isMissing(error) && error.path === fullPath(key) ? new StorageNotFoundError(key) : error;
+      const source = fullPath(key);
+      await copyFile(source, targetPath).catch(async (error: NodeJS.ErrnoException) => {
+        // Only a missing source is a missing object; copyFile's error names the source whichever end was missing.
+        const gone =
+          isMissing(error) &&
+          (await access(source).then(
+            () => false,
+            () => true,
+          ));
+        throw gone ? new StorageNotFoundError(key) : error;
       });
     },
     async delete(key) {
