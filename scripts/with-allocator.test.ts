@@ -12,6 +12,8 @@ const JEMALLOC_PATHS = [
   '/usr/lib/libjemalloc.so.2',
   '/usr/local/lib/libjemalloc.so.2',
 ];
+/** The library the script should find on this machine, if any. */
+const installed = JEMALLOC_PATHS.find((candidate) => existsSync(candidate));
 
 /** What a Node.js process started through the wrapper reports of its allocator, after sharp encoded a JPEG. */
 function startedThrough(env: Record<string, string>) {
@@ -37,7 +39,6 @@ function startedThrough(env: Record<string, string>) {
 
 describe('scripts/with-allocator.sh', () => {
   it('runs the command with jemalloc when the system has it, else with glibc tuned', () => {
-    const installed = JEMALLOC_PATHS.find((candidate) => existsSync(candidate));
     const seen = startedThrough({});
     expect(seen).toMatchObject({ arenaMax: '2', mmapThreshold: '1048576', jpegBytes: expect.any(Number) });
     if (installed) {
@@ -53,7 +54,6 @@ describe('scripts/with-allocator.sh', () => {
 
   it('keeps glibc with JEMALLOC=off, and leaves an LD_PRELOAD or MALLOC_CONF given to it as it is', () => {
     expect(startedThrough({ JEMALLOC: 'off' })).toMatchObject({ preload: null, conf: null, jemallocMapped: false });
-    const installed = JEMALLOC_PATHS.find((candidate) => existsSync(candidate));
     if (!installed) return;
     expect(startedThrough({ MALLOC_CONF: 'dirty_decay_ms:5000' })).toMatchObject({
       preload: installed,

@@ -42,9 +42,9 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   // As the npm start scripts run it; JEMALLOC=off or a MALLOC_CONF in the bench's environment reaches it, to
   // compare allocators and their settings.
-  const allocator = Object.entries(process.env).filter(([name]) => name === 'JEMALLOC' || name === 'MALLOC_CONF');
+  const { PATH, JEMALLOC, MALLOC_CONF } = process.env; // spawn leaves out the ones that are undefined
   const child: ChildProcess = spawn('sh', [WITH_ALLOCATOR, process.execPath, ...flags, BUILT_SERVER], {
-    env: { PATH: process.env.PATH, ...Object.fromEntries(allocator), ...env },
+    env: { PATH, JEMALLOC, MALLOC_CONF, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
     cwd: ROOT,
   });
