@@ -3,7 +3,7 @@
  * directory), its memory read from /proc, and a small client that talks to the API as the browser app does.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { openAsBlob, readFileSync } from 'node:fs';
+import { openAsBlob, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { openDatabase } from '@hearth/server/test-support/internals';
@@ -95,6 +95,29 @@ export function cpuMs(pid: number): number {
   // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time (ms) of each live thread of a process, by thread id, with the thread's name: 'main' for the
+ * process's first thread. Node.js names its other threads (worker threads, the libuv pool, V8's helpers)
+ * 'node'; libvips names its own 'libvips worker'.
+ */
+export function threadCpuMs(pid: number): Map<string, { name: string; ms: number }> {
+  const threads = new Map<string, { name: string; ms: number }>();
+  let ids: string[] = [];
+  try {
+    ids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const id of ids) {
+    const stat = readFileSyncSafe(`/proc/${pid}/task/${id}/stat`);
+    if (!stat) continue; // ended meanwhile
+    const name = id === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    threads.set(id, { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+  }
+  return threads;
 }
 
 /** Resident set size of a process, from /proc (Linux). */

@@ -51,19 +51,8 @@ export function planProfessionalEnhancement(preview: PreviewPixels): Professiona
  */
 export function whiteBalanceGains(preview: PreviewPixels): [number, number, number] {
   const neutralLimit = Math.max(0.15, percentile(preview.saturation, 0.2) + 0.02);
-  const weighted = [0, 0, 0];
-  let weightSum = 0;
-  for (let i = 0; i < preview.luma.length; i++) {
-    const luma = preview.luma[i]!;
-    if (luma < 20 || luma > 245 || preview.saturation[i]! >= neutralLimit) continue;
-    const weight = (1 - preview.saturation[i]! / neutralLimit) ** 2;
-    weighted[0]! += weight * preview.red[i]!;
-    weighted[1]! += weight * preview.green[i]!;
-    weighted[2]! += weight * preview.blue[i]!;
-    weightSum += weight;
-  }
-  if (weightSum === 0) return [1, 1, 1];
-  const grayWorld = weighted.map((sum) => sum / weightSum);
+  const grayWorld = neutralMean(preview, neutralLimit);
+  if (!grayWorld) return [1, 1, 1];
   const whitePatch = brightestMean(preview);
   const estimate = grayWorld.map((value, c) => 0.75 * value + 0.25 * whitePatch[c]!);
   const reference = estimate[1]!;
@@ -71,6 +60,29 @@ export function whiteBalanceGains(preview: PreviewPixels): [number, number, numb
   // Keep the luminance: white balance changes colour, the levels step decides brightness.
   const luma = 0.299 * gains[0]! + 0.587 * gains[1]! + 0.114 * gains[2]!;
   return [gains[0]! / luma, gains[1]! / luma, gains[2]! / luma];
+}
+
+/**
+ * The mean colour of the pixels less saturated than `neutralLimit` (and neither near black nor near white),
+ * weighted toward the greyest; undefined when there are none. (Each loop over the preview is a function of its
+ * own, here and below: one called for every photo is optimised once, where a loop inside a longer function
+ * was compiled while it ran and thrown away after each call.)
+ */
+function neutralMean(preview: PreviewPixels, neutralLimit: number): number[] | undefined {
+  let red = 0;
+  let green = 0;
+  let blue = 0;
+  let weightSum = 0;
+  for (let i = 0; i < preview.luma.length; i++) {
+    const luma = preview.luma[i]!;
+    if (luma < 20 || luma > 245 || preview.saturation[i]! >= neutralLimit) continue;
+    const weight = (1 - preview.saturation[i]! / neutralLimit) ** 2;
+    red += weight * preview.red[i]!;
+    green += weight * preview.green[i]!;
+    blue += weight * preview.blue[i]!;
+    weightSum += weight;
+  }
+  return weightSum === 0 ? undefined : [red / weightSum, green / weightSum, blue / weightSum];
 }
 
 const clampGain = (gain: number) => Math.min(MAX_CHANNEL_GAIN, Math.max(1 / MAX_CHANNEL_GAIN, gain));
@@ -139,19 +151,26 @@ function localGain(toned: Plane): Plane {
   const longSide = Math.max(toned.width, toned.height);
   const base = guidedSmooth(toned, Math.max(2, Math.round(longSide / 50)), 0.012);
   const midScale = boxBlur(toned, Math.max(1, Math.round(longSide / 300))).values;
-  let darkPixels = 0;
-  for (const value of toned.values) if (value < 0.22) darkPixels++;
-  const darkShare = darkPixels / toned.values.length;
-  const lift = SHADOW_LIFT_MAX * Math.min(1, 0.25 + 2 * darkShare);
-  const gain = new Float32Array(base.values.length);
+  const lift = SHADOW_LIFT_MAX * Math.min(1, 0.25 + 2 * shareBelow(toned.values, 0.22));
+  return { width: base.width, height: base.height, values: gainValues(base.values, midScale, lift) };
+}
+
+function shareBelow(values: Float32Array, limit: number): number {
+  let below = 0;
+  for (let i = 0; i < values.length; i++) if (values[i]! < limit) below++;
+  return below / values.length;
+}
+
+function gainValues(base: Float32Array, midScale: Float32Array, lift: number): Float32Array {
+  const gain = new Float32Array(base.length);
   for (let i = 0; i < gain.length; i++) {
-    const baseValue = base.values[i]!;
+    const baseValue = base[i]!;
     const shade = 1 - baseValue;
     const shadowGain = 1 + lift * shade * shade * shade;
     const clarity = 1 + (CLARITY * (midScale[i]! - baseValue)) / Math.max(baseValue, 0.1);
     gain[i] = Math.min(2, Math.max(0.8, shadowGain * clarity));
   }
-  return { width: base.width, height: base.height, values: gain };
+  return gain;
 }
 
 function meanSaturation(preview: PreviewPixels, curves: Float32Array[]): number {
