@@ -38,7 +38,8 @@ await writeSummary();
 
 interface ResultFile {
   date: string;
-  machine: { cpus: number; cpuModel: string; node: string };
+  /** Absent from some older result files. */
+  machine?: { cpus: number; cpuModel: string; node: string };
   summary?: SummaryRow[];
 }
 
@@ -54,8 +55,15 @@ async function writeSummary() {
     '| metric | Hearth | baseline | ratio | target | met | load | measured |',
     '|---|---|---|---|---|---|---|---|',
   ];
+  // Files may come from different machines (a bench run again on another): each machine is named with its files.
+  const machines = new Map<string, string[]>();
   for (const name of files) {
     const result = JSON.parse(await readFile(path.join(RESULTS, name), 'utf8')) as ResultFile;
+    if (result.summary?.length && result.machine) {
+      const { cpus, cpuModel, node } = result.machine;
+      const machine = `${cpus} × ${cpuModel}, Node ${node}`;
+      machines.set(machine, [...(machines.get(machine) ?? []), name]);
+    }
     for (const row of result.summary ?? []) {
       const ratio = row.ratio === null ? '—' : `${row.ratio}×`;
       const met = row.met === null ? '' : row.met ? 'yes' : '**no**';
@@ -65,8 +73,10 @@ async function writeSummary() {
       );
     }
   }
-  const machine = (JSON.parse(await readFile(path.join(RESULTS, files[0]!), 'utf8')) as ResultFile).machine;
-  lines.push('', `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}.`, '');
+  lines.push('');
+  if (machines.size === 1) lines.push(`Machine: ${[...machines.keys()][0]}.`);
+  else for (const [machine, names] of machines) lines.push(`- Machine of ${names.join(', ')}: ${machine}.`);
+  lines.push('');
   await writeFile(path.join(RESULTS, 'summary.md'), lines.join('\n'));
   console.log(`\nwritten to ${path.relative(ROOT, path.join(RESULTS, 'summary.md'))}`);
 }
