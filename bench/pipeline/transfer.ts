@@ -11,8 +11,9 @@
  *   same into an S3 bucket, both sides storing into s3rver on loopback (bench/support/s3-process.ts); s3rver
  *   writes and hashes every object in JavaScript, so it sets both sides' pace.
  * - 30 × 12 MP Professional Enhancement, upload start → every photo completed (2 workers), against
- *   bench/baselines/codec-loop.ts (30 bare decode + encodes, 2 at a time): wall time, CPU per photo, how
- *   many cores the server kept busy, its peak RSS and its RSS once the batch is over.
+ *   bench/baselines/codec-loop.ts (30 bare decode + encodes, 2 at a time): wall time, CPU per photo (and
+ *   Hearth's split by thread: main, libvips, the others), how many cores the server kept busy, its peak RSS
+ *   and its RSS once the batch is over.
  * - Download of that project's ZIP and of one enhanced photo (10 times a round, counted together), against bench/baselines/static-server.ts
  *   serving the same bytes: MB/s and time to the first byte.
  * - Idle RSS of the server (ROLE=all) after start-up and a first request.
