@@ -151,19 +151,20 @@ function watchThreads(pid: number) {
   const totalBefore = cpuMs(pid);
   return () => {
     const after = threadCpuMs(pid);
-    const spent = { main: 0, libvips: 0, other: cpuMs(pid) - totalBefore };
+    const spent: ThreadShares = { main: 0, libvips: 0, otherNode: cpuMs(pid) - totalBefore };
     for (const [id, { name, ms }] of after) {
       const used = ms - (before.get(id)?.ms ?? 0);
       if (name === 'main') spent.main += used;
       else if (name.startsWith('libvips')) spent.libvips += used;
     }
-    spent.other -= spent.main + spent.libvips;
+    spent.otherNode -= spent.main + spent.libvips;
     return spent;
   };
 }
 
-const describeThreads = (t: { main: number; libvips: number; otherNode: number }) =>
-  `main ${t.main}, libvips ${t.libvips}, other threads ${t.otherNode}`;
+type ThreadShares = { main: number; libvips: number; otherNode: number };
+
+const describeThreads = (t: ThreadShares) => `main ${t.main}, libvips ${t.libvips}, other threads ${t.otherNode}`;
 
 // ---------- uploads ----------
 
@@ -270,7 +271,7 @@ async function measureBatchAndDownloads(kind: DatabaseKind, photo: string, workD
         cpuPerPhotoByThreadMs: {
           main: Math.round(byThread.main / files.length),
           libvips: Math.round(byThread.libvips / files.length),
-          otherNode: Math.round(byThread.other / files.length),
+          otherNode: Math.round(byThread.otherNode / files.length),
         },
         coresBusy: round2(usage.cpuSeconds / seconds),
         peakRssMb: usage.peakRssMb,
@@ -311,8 +312,6 @@ async function measureBatchAndDownloads(kind: DatabaseKind, photo: string, workD
     await stack.dispose();
   }
 }
-
-type ThreadShares = { main: number; libvips: number; otherNode: number };
 
 function summariseBatch(
   runs: {

@@ -44,9 +44,9 @@ function blurRow(source: Float32Array, target: Float32Array, start: number, coun
 }
 
 /**
- * The running sums down every column at once, a row at a time: each step reads two whole rows in order,
- * where walking one column at a time would jump a row's length between reads (several times slower). The
- * sums are added in the same order as column by column, so the values are the same to the bit.
+ * The running sums down every column at once, a row at a time: each step reads two whole rows in order, where
+ * walking one column at a time jumps a row's length between reads. The sums are added in the same order as
+ * column by column, so the values are the same to the bit.
  */
 function blurColumns(source: Float32Array, width: number, height: number, r: number): Float32Array {
   const last = height - 1;
