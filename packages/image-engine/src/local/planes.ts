@@ -1,3 +1,5 @@
+import { boxBlur as blurRaster } from '../fit-to-original/raster';
+
 /**
  * Single-channel float maps at preview resolution (masks, gains, base luminance), and the few filters the
  * engine needs on them. Everything here runs on a few hundred thousand values, so plain loops are fine.
@@ -22,51 +24,8 @@ export function mapPlane(plane: Plane, f: (value: number, index: number) => numb
 
 /** Mean of a square window (2·radius+1 wide), edges clamped: two separable running sums, O(1) a value. */
 export function boxBlur(plane: Plane, radius: number): Plane {
-  if (radius < 1) return { ...plane, values: plane.values.slice() };
-  const { width, height } = plane;
-  const horizontal = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) blurRow(plane.values, horizontal, y * width, width, radius);
-  return { width, height, values: blurColumns(horizontal, width, height, radius) };
-}
-
-/** The running sum along one row, from `start`. */
-function blurRow(source: Float32Array, target: Float32Array, start: number, count: number, r: number) {
-  const last = count - 1;
-  let sum = 0;
-  for (let i = -r; i <= r; i++) sum += source[start + (i < 0 ? 0 : i > last ? last : i)]!;
-  const size = 2 * r + 1;
-  for (let i = 0; i < count; i++) {
-    target[start + i] = sum / size;
-    const entering = i + r + 1;
-    const leaving = i - r;
-    sum += source[start + (entering <= last ? entering : last)]! - source[start + (leaving >= 0 ? leaving : 0)]!;
-  }
-}
-
-/**
- * The running sums down every column at once, a row at a time: each step reads two whole rows in order, where
- * walking one column at a time jumps a row's length between reads. The sums are added in the same order as
- * column by column, so the values are the same to the bit.
- */
-function blurColumns(source: Float32Array, width: number, height: number, r: number): Float32Array {
-  const last = height - 1;
-  const sums = new Float64Array(width);
-  for (let i = -r; i <= r; i++) {
-    const row = (i < 0 ? 0 : i > last ? last : i) * width;
-    for (let x = 0; x < width; x++) sums[x] = sums[x]! + source[row + x]!;
-  }
-  const size = 2 * r + 1;
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    const entering = Math.min(y + r + 1, last) * width;
-    const leaving = Math.max(y - r, 0) * width;
-    for (let x = 0; x < width; x++) {
-      out[row + x] = sums[x]! / size;
-      sums[x] = sums[x]! + (source[entering + x]! - source[leaving + x]!);
-    }
-  }
-  return out;
+  const { width, height, values } = plane;
+  return { width, height, values: blurRaster({ data: values, width, height }, radius).data };
 }
 
 /** Three box blurs approximate a Gaussian of the same width; masks feathered this way have no corners. */
