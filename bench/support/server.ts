@@ -91,7 +91,11 @@ export const currentRssMb = (pid: number) => rssMb(pid);
 
 /** CPU time a process has used so far (user + system, all its threads), from /proc (Linux, 100 ticks/s). */
 export function cpuMs(pid: number): number {
-  const stat = readFileSyncSafe(`/proc/${pid}/stat`);
+  return cpuMsOfStat(readFileSyncSafe(`/proc/${pid}/stat`));
+}
+
+/** User + system CPU time in a process's or thread's `stat` line. */
+function cpuMsOfStat(stat: string): number {
   // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
@@ -114,8 +118,7 @@ export function threadCpuMs(pid: number): Map<string, { name: string; ms: number
     const stat = readFileSyncSafe(`/proc/${pid}/task/${id}/stat`);
     if (!stat) continue; // ended meanwhile
     const name = id === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    threads.set(id, { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    threads.set(id, { name, ms: cpuMsOfStat(stat) });
   }
   return threads;
 }
