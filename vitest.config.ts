@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const integration = (name: 'pglite' | 'postgres') => ({
@@ -17,6 +18,10 @@ const integration = (name: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on CI's 2-core machines. The
+    // integration files spend much of their time waiting on servers, child processes and the database, so
+    // two workers there finish the suite in about two thirds of the time (930 → 625 s, all passing).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
