@@ -149,7 +149,8 @@ export function startDecoding(
   return { image, preview };
 }
 
-async function decodePreview(path: string, type: ImageType, maxSide: number): Promise<RgbImage> {
+/** The photo's oriented pixels at most `maxSide` on their longest side (JPEG: shrink-on-load, a fraction of a full decode). */
+export async function decodePreview(path: string, type: ImageType, maxSide: number): Promise<RgbImage> {
   const { data, info } = await (
     await openOriented(path, type)
   )

@@ -1,11 +1,20 @@
-import { encodeRgbToJpeg, makeThumbnailFromRgb, type RgbImage, startDecoding } from '../codecs/image-codec';
+import {
+  decodePreview,
+  decodeToRgb,
+  encodeRgbToJpeg,
+  makeThumbnailFromRgb,
+  readImageInfo,
+  type RgbImage,
+  startDecoding,
+} from '../codecs/image-codec';
 import type { ImageType } from '../codecs/image-type';
 import { planBlueSky } from './blue-sky';
+import { enhanceJpegNatively } from './native-pass';
 import { applyPlans } from './parallel-pass';
 import { planPerfectLawn } from './perfect-lawn';
 import { buildRowEdits, type OperationPlans } from './plans';
 import { describePreview, halveImage, PREVIEW_SIZE } from './preview';
-import { planProfessionalEnhancement } from './professional-enhancement';
+import { nativePassPlan, planProfessionalEnhancement } from './professional-enhancement';
 import { applyRowEdits } from './row-pass';
 
 /**
@@ -28,19 +37,21 @@ export const LOCAL_TEMPLATE_OPERATIONS: Readonly<Record<LocalTemplateName, reado
   'Perfect Lawn': ['perfect-lawn'],
 };
 
-export type LocalEngineInput = (
-  | { inputPath: string; inputType: ImageType }
-  /** A photo the caller has decoded already (decodePhoto), so that it is decoded once for all its uses. */
-  | { photo: DecodedPhoto }
-) & {
-  outputPath: string;
-  /**
-   * Where to write the result's 400 px thumbnail, if wanted. It is made from the 640 px copy with the same
-   * plans applied (a few milliseconds), not by decoding the result again: the plans are resolution-free.
-   */
-  thumbnailPath?: string;
-  operations: readonly LocalOperation[];
-};
+export type LocalEngineInput =
+  /** A photo file; `preview`, if the caller has it already, is its small copy (decodePreview, PREVIEW_SIZE). */
+  (
+    | { inputPath: string; inputType: ImageType; preview?: RgbImage }
+    /** A photo the caller has decoded already (decodePhoto), so that it is decoded once for all its uses. */
+    | { photo: DecodedPhoto }
+  ) & {
+    outputPath: string;
+    /**
+     * Where to write the result's 400 px thumbnail, if wanted. It is made from the 640 px copy with the same
+     * plans applied (a few milliseconds), not by decoding the result again: the plans are resolution-free.
+     */
+    thumbnailPath?: string;
+    operations: readonly LocalOperation[];
+  };
 
 /** A photo decoded for the pipeline: its full-size oriented pixels and the small copy analysis works on. */
 export interface DecodedPhoto {
@@ -79,22 +90,61 @@ export const NO_LAWN = 'No lawn was found in this photo, so it was left unchange
  * the lawn, then the sky.
  */
 export async function runLocalEngine(input: LocalEngineInput): Promise<LocalEngineResult> {
-  const decoding =
-    'photo' in input
-      ? { image: Promise.resolve(input.photo.image), preview: Promise.resolve(input.photo.preview) }
-      : startDecoding(input.inputPath, input.inputType, PREVIEW_SIZE);
-  // Planning needs only the preview, so it runs while the full-size decode is still under way.
+  const decoding = startDecodingFor(input);
+  // Planning needs only the preview, so it runs while the full-size decode (if any) is still under way.
   const preview = await decoding.preview;
   const { plans, notes } = await planOperations(input.operations, preview);
   if (input.thumbnailPath) await makeThumbnailFromRgb(await editedCopy(preview, plans), input.thumbnailPath);
-  const image = await decoding.image;
-  const edited = await applyPlans(image, plans);
-  await encodeRgbToJpeg(edited, input.outputPath);
+  const { width, height } = await writeResult(input, decoding, plans);
   const applied: LocalOperation[] = [];
   if (plans.enhancement) applied.push('professional-enhancement');
   if (plans.lawn) applied.push('perfect-lawn');
   if (plans.sky) applied.push('blue-sky');
-  return { width: image.width, height: image.height, engine: 'local', operations: applied, notes };
+  return { width, height, engine: 'local', operations: applied, notes };
+}
+
+interface Decoding {
+  preview: Promise<RgbImage>;
+  image(): Promise<RgbImage>;
+}
+
+/**
+ * A JPEG asked only for Professional Enhancement may never need its full frame in memory (the native pass
+ * streams it, see writeResult): only its preview is decoded up front. Anything else starts its full-size
+ * decode at once, beside the preview.
+ */
+function startDecodingFor(input: LocalEngineInput): Decoding {
+  if ('photo' in input) {
+    const { image, preview } = input.photo;
+    return { preview: Promise.resolve(preview), image: () => Promise.resolve(image) };
+  }
+  const { inputPath, inputType } = input;
+  const native = mayRunNatively(input);
+  if (!input.preview && !native) {
+    const started = startDecoding(inputPath, inputType, PREVIEW_SIZE);
+    return { preview: started.preview, image: () => started.image };
+  }
+  const preview = input.preview ? Promise.resolve(input.preview) : decodePreview(inputPath, inputType, PREVIEW_SIZE);
+  const image = native ? undefined : decodeToRgb(inputPath, inputType);
+  image?.catch(() => undefined); // awaited after planning; a failure must not go unhandled meanwhile
+  return { preview, image: () => image ?? decodeToRgb(inputPath, inputType) };
+}
+
+const mayRunNatively = (input: LocalEngineInput) =>
+  'inputPath' in input &&
+  input.inputType === 'jpeg' &&
+  input.operations.every((operation) => operation === 'professional-enhancement');
+
+/** Writes the result: through the native pass where it applies, else by the row pass over the decoded frame. */
+async function writeResult(input: LocalEngineInput, decoding: Decoding, plans: OperationPlans) {
+  if ('inputPath' in input && mayRunNatively(input) && plans.enhancement) {
+    const { width, height } = await readImageInfo(input.inputPath, 'jpeg');
+    const plan = nativePassPlan(plans.enhancement, width, height);
+    if (await enhanceJpegNatively(input.inputPath, input.outputPath, plan)) return { width, height };
+  }
+  const image = await decoding.image();
+  await encodeRgbToJpeg(await applyPlans(image, plans), input.outputPath);
+  return image;
 }
 
 async function planOperations(operations: readonly LocalOperation[], previewImage: RgbImage) {

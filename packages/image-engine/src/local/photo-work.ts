@@ -1,7 +1,14 @@
-import { encodeRgbToJpeg, makeThumbnail, makeThumbnailFromRgb, readImageInfo } from '../codecs/image-codec';
+import {
+  decodePreview,
+  encodeRgbToJpeg,
+  makeThumbnail,
+  makeThumbnailFromRgb,
+  readImageInfo,
+} from '../codecs/image-codec';
 import { copyJpegWithoutMetadata } from '../codecs/metadata-free-copy';
 import type { ImageType } from '../codecs/image-type';
 import { decodePhoto, runLocalEngine, type LocalEngineResult, type LocalOperation } from './local-engine';
+import { PREVIEW_SIZE } from './preview';
 
 /**
  * The full-size work of one photo job, done on one decoded frame: the photo's preview (upright, without
@@ -38,6 +45,16 @@ export async function doPhotoWork({ input, preview, enhance }: PhotoWork): Promi
     });
     const { width, height } = await readImageInfo(preview.path, 'jpeg');
     return { width, height };
+  }
+  if (copied && enhance) {
+    // The engine streams a JPEG through its native pass where it can (native-pass.ts): only the small copy is
+    // decoded here, for the preview's thumbnail and the engine's planning.
+    const small = await decodePreview(input.path, input.type, PREVIEW_SIZE).catch((error: unknown) => {
+      throw unreadable(error);
+    });
+    await makeThumbnailFromRgb(small, preview.thumbnailPath);
+    const enhanced = await runLocalEngine({ inputPath: input.path, inputType: input.type, preview: small, ...enhance });
+    return { width: enhanced.width, height: enhanced.height, enhanced };
   }
   const decoded = await decodePhoto(input.path, input.type).catch((error: unknown) => {
     throw unreadable(error);

@@ -73,7 +73,7 @@ export class RowSampler {
   private readonly blendedRow: Float32Array;
 
   constructor(
-    private readonly plane: Plane,
+    readonly plane: Plane,
     readonly fullWidth: number,
     private readonly fullHeight: number,
   ) {

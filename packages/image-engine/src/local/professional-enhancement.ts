@@ -224,14 +224,52 @@ function pixelTables(plan: ProfessionalEnhancementPlan): PixelTables {
   };
 }
 
-/** The full-resolution pass for a plan. */
-export function professionalEnhancementEdit(plan: ProfessionalEnhancementPlan, width: number, height: number): RowEdit {
-  const sampler = new RowSampler(
+const gainSampler = (plan: ProfessionalEnhancementPlan, width: number, height: number) =>
+  new RowSampler(
     mapPlane(plan.gain, (gain) => gain * FACTOR_ONE),
     width,
     height,
   );
+
+/** The full-resolution pass for a plan. */
+export function professionalEnhancementEdit(plan: ProfessionalEnhancementPlan, width: number, height: number): RowEdit {
+  const sampler = gainSampler(plan, width, height);
   const kernel = new EnhancementKernel(pixelTables(plan), width, sampler);
   return ({ y, pixels, offset, original, above, below }) =>
     kernel.enhanceRow(y, sampler.blendRow(y), pixels, offset, original, above, below);
+}
+
+/**
+ * The same pass as plain data for the libvips operation (native-pass.ts): the tables, in one array, and the
+ * gain plane with where its columns fall along a full-size row.
+ */
+export function nativePassPlan(plan: ProfessionalEnhancementPlan, width: number, height: number): NativePassPlan {
+  const { red, green, blue, vibrance, sharpening } = pixelTables(plan);
+  const tables = new Int32Array(4 * 256 + sharpening.length);
+  [red, green, blue, vibrance, sharpening].forEach((table, index) => tables.set(table, index * 256));
+  const sampler = gainSampler(plan, width, height);
+  const { plane } = sampler;
+  return {
+    tables,
+    plane: plane.values,
+    planeWidth: plane.width,
+    planeHeight: plane.height,
+    spanEnd: sampler.spanEnd,
+    firstInterpolated: sampler.firstInterpolated,
+    scale: sampler.scale,
+    width,
+    height,
+  };
+}
+
+export interface NativePassPlan {
+  tables: Int32Array;
+  plane: Float32Array;
+  planeWidth: number;
+  planeHeight: number;
+  spanEnd: Int32Array;
+  firstInterpolated: number;
+  scale: number;
+  width: number;
+  height: number;
 }

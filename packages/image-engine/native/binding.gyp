@@ -1,0 +1,15 @@
+{
+  "targets": [
+    {
+      "target_name": "enhancement_pass",
+      "sources": ["enhancement-pass.c"],
+      "include_dirs": ["<!@(node libvips-paths.mjs include)"],
+      "libraries": [
+        "-L<!(node libvips-paths.mjs lib)",
+        "-l:<!(node libvips-paths.mjs library)",
+        "-Wl,-rpath,'$$ORIGIN/<!(node libvips-paths.mjs rpath)'"
+      ],
+      "cflags": ["-O3", "-std=gnu11", "-ffp-contract=off", "-Wall", "-Wno-unused-parameter"]
+    }
+  ]
+}
