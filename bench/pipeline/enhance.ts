@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   decodeToRgb,
+  describeEnhancementPass,
   describeImageCodec,
   encodeRgbToJpeg,
   normalizeToJpeg,
@@ -196,6 +197,7 @@ function buildReport(inputs: Inputs, bare: Measurement[], enhance: Measurement[]
       loadAverage: os.loadavg(),
     },
     codec: describeImageCodec(),
+    enhancementPass: describeEnhancementPass(),
     rounds: ROUNDS,
     input24mp: { width: inputs.width, height: inputs.height, bytes: inputs.jpeg24Bytes },
     bareDecodeEncode: bareSummary,

@@ -51,6 +51,7 @@ export {
   type LocalTemplateName,
 } from './local/local-engine';
 export { runPhotoWork } from './local/photo-threads';
+export { describeEnhancementPass } from './local/native-pass';
 export { PhotoUnreadableError, type PhotoWork, type PhotoWorkResult } from './local/photo-work';
 export { fullCollection } from './local/full-collection';
 export {

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import PQueue from 'p-queue';
 import type { Logger } from 'pino';
+import { describeEnhancementPass } from '@hearth/image-engine';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../infrastructure/db/client';
 import { completed, type Queue } from '../../infrastructure/queue/queue';
@@ -48,7 +49,10 @@ export async function registerPhotoJobs(
 ) {
   const rateLimitStore = new SqlRateLimitStore(database);
   const staging = createStagingProvider(config.ai, { rateLimitStore, log, onCall: deps.onProviderCall });
-  log.info({ staging: describeStagingAvailability(config.ai).reason }, 'photo worker started');
+  log.info(
+    { staging: describeStagingAvailability(config.ai).reason, localEngine: describeEnhancementPass() },
+    'photo worker started',
+  );
   const expireMs = config.queue.enhanceExpireSeconds * 1000;
   // WORKER_CONCURRENCY bounds the CPU work. With a provider, twice AI_CONCURRENCY more versions may be under
   // way: one set in their calls, the next with their photos encoded and waiting for a call slot. The CPU work
