@@ -6,12 +6,14 @@
  * ../src/local), step for step, so the pixels are the WebAssembly kernel's to the bit; the unit tests
  * compare the two paths' files byte for byte.
  *
- * One function for JavaScript: enhanceJpegFile(inputPath, outputPath, plan) → Promise<void>, run on
- * libuv's thread pool as sharp's calls are.
+ * One function for JavaScript: enhanceJpegFile(inputPath, outputPath, plan, options) → Promise<void>, run on
+ * libuv's thread pool as sharp's calls are (../src/local/native-pass.ts).
  */
 #include <node_api.h>
 #include <vips/vips.h>
+#if defined(__x86_64__)
 #include <immintrin.h>
+#endif
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -127,6 +129,7 @@ static void enhance_span(const Plan *plan, const float *gains, const uint8_t *ro
   }
 }
 
+#if defined(__x86_64__)
 /*
  * enhance_span for eight pixels at a time, in AVX2, where the processor has it: the WebAssembly kernel's
  * steps on eight lanes instead of four, with the table lookups as gathers. The integer operations are the
@@ -141,6 +144,11 @@ AVX2 static inline __m256i channel_of_eight(const uint8_t *at, int offset) {
   __m128i low = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)at), pick);
   __m128i high = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(at + 12)), pick);
   return _mm256_set_m128i(high, low);
+}
+
+/* (table[value] · gain) >> 8 for eight pixels */
+AVX2 static inline __m256i curve_of_eight(const int32_t *table, __m256i values, __m256i gain) {
+  return _mm256_srai_epi32(_mm256_mullo_epi32(_mm256_i32gather_epi32((const int *)table, values, 4), gain), 8);
 }
 
 /* (c + ((boost · (c − luma)) >> 8) + detail) >> 4, not yet clamped */
@@ -165,9 +173,9 @@ AVX2 static void enhance_span_avx2(const Plan *plan, const float *gains, const u
     const uint8_t *pixel = row + 3 * x;
     __m256i gain = _mm256_cvttps_epi32(_mm256_loadu_ps(gains + x));
     __m256i green_in = channel_of_eight(pixel, 1);
-    __m256i r = _mm256_srai_epi32(_mm256_mullo_epi32(_mm256_i32gather_epi32(plan->red, channel_of_eight(pixel, 0), 4), gain), 8);
-    __m256i g = _mm256_srai_epi32(_mm256_mullo_epi32(_mm256_i32gather_epi32(plan->green, green_in, 4), gain), 8);
-    __m256i b = _mm256_srai_epi32(_mm256_mullo_epi32(_mm256_i32gather_epi32(plan->blue, channel_of_eight(pixel, 2), 4), gain), 8);
+    __m256i r = curve_of_eight(plan->red, channel_of_eight(pixel, 0), gain);
+    __m256i g = curve_of_eight(plan->green, green_in, gain);
+    __m256i b = curve_of_eight(plan->blue, channel_of_eight(pixel, 2), gain);
     __m256i high_pass = _mm256_sub_epi32(
         _mm256_sub_epi32(_mm256_slli_epi32(green_in, 2), channel_of_eight(pixel - 3, 1)),
         _mm256_add_epi32(channel_of_eight(pixel + 3, 1),
@@ -199,6 +207,8 @@ AVX2 static void enhance_span_avx2(const Plan *plan, const float *gains, const u
   }
 }
 
+#endif
+
 static int has_avx2;
 
 /*
@@ -213,8 +223,10 @@ static void enhance_row_span(const Plan *plan, const float *gains, const uint8_t
   int wide_count = has_avx2 && wide_end > wide_first ? (wide_end - wide_first) / 8 * 8 : 0;
   if (wide_count == 0) return enhance_span(plan, gains, row, above, below, out, first, end);
   enhance_span(plan, gains, row, above, below, out, first, wide_first);
+#if defined(__x86_64__)
   enhance_span_avx2(plan, gains, row, above, below, out + 3 * (wide_first - first), wide_first,
                     wide_first + wide_count);
+#endif
   enhance_span(plan, gains, row, above, below, out + 3 * (wide_first + wide_count - first),
                wide_first + wide_count, end);
 }
@@ -246,6 +258,11 @@ static int stop_sequence(void *seq, void *a, void *b) {
   return 0;
 }
 
+/* Row y of a region that starts at column `left`, addressed from the photo's column 0 (3 bytes a pixel). */
+static inline const uint8_t *column_zero(VipsRegion *region, int left, int y) {
+  return (const uint8_t *)VIPS_REGION_ADDR(region, left, y) - 3 * left;
+}
+
 static int generate(VipsRegion *out, void *seq, void *a, void *b, gboolean *stop) {
   Sequence *sequence = (Sequence *)seq;
   const Plan *plan = (const Plan *)b;
@@ -257,11 +274,9 @@ static int generate(VipsRegion *out, void *seq, void *a, void *b, gboolean *stop
   if (vips_region_prepare(sequence->input, &need)) return -1;
   int bottom = VIPS_RECT_BOTTOM(wanted);
   for (int y = wanted->top; y < bottom; y++) {
-    /* VIPS_REGION_ADDR counts from the region's own left edge: these point at the photo's column 0. */
-    const uint8_t *row = (const uint8_t *)VIPS_REGION_ADDR(sequence->input, need.left, y) - 3 * need.left;
-    const uint8_t *above = (const uint8_t *)VIPS_REGION_ADDR(sequence->input, need.left, y > 0 ? y - 1 : y) - 3 * need.left;
-    const uint8_t *below =
-        (const uint8_t *)VIPS_REGION_ADDR(sequence->input, need.left, y + 1 < plan->height ? y + 1 : y) - 3 * need.left;
+    const uint8_t *row = column_zero(sequence->input, need.left, y);
+    const uint8_t *above = column_zero(sequence->input, need.left, y > 0 ? y - 1 : y);
+    const uint8_t *below = column_zero(sequence->input, need.left, y + 1 < plan->height ? y + 1 : y);
     blend_row(plan, y, sequence->blended);
     sample_gains(plan, sequence->blended, sequence->gains);
     enhance_row_span(plan, sequence->gains, row, above, below, (uint8_t *)VIPS_REGION_ADDR(out, wanted->left, y),
@@ -482,7 +497,9 @@ static napi_value enhance_jpeg_file(napi_env env, napi_callback_info info) {
 NAPI_MODULE_INIT() {
   /* libvips is the one sharp loaded (same shared library); starting it again is a no-op if sharp has. */
   if (VIPS_INIT("hearth")) return NULL;
+#if defined(__x86_64__)
   has_avx2 = __builtin_cpu_supports("avx2");
+#endif
   napi_value function;
   napi_create_function(env, "enhanceJpegFile", NAPI_AUTO_LENGTH, enhance_jpeg_file, NULL, &function);
   napi_set_named_property(env, exports, "enhanceJpegFile", function);
