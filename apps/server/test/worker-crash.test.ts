@@ -61,6 +61,16 @@ async function start() {
   }
 }
 
+/** A server that stopped before the kill is a failure of its own: the error says how it ended and what it printed. */
+function diedOnItsOwn(server: ServerProcess) {
+  return async (error: unknown): Promise<never> => {
+    const code = await Promise.race([server.exited, new Promise((r) => setTimeout(() => r('still running'), 2000))]);
+    throw new Error(
+      `request failed (${String(error)}); server: ${code} ${server.child.signalCode ?? ''}\n${server.output()}`,
+    );
+  };
+}
+
 it('a worker killed with SIGKILL mid-batch and restarted finishes every photo, charging each image once', async () => {
   const first = await start();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -82,7 +92,7 @@ it('a worker killed with SIGKILL mid-batch and restarted finishes every photo, c
   // Kill the process the moment a photo is being enhanced, with others still waiting.
   let atKill: Photo[] = [];
   for (;;) {
-    atKill = (await client.get<Photo[]>(`/api/projects/${project.id}/photos`)).body;
+    atKill = (await client.get<Photo[]>(`/api/projects/${project.id}/photos`).catch(diedOnItsOwn(first))).body;
     if (atKill.some((p) => p.status === 'processing')) break;
     await new Promise((r) => setTimeout(r, 50));
   }
