@@ -10,6 +10,11 @@
         "-Wl,-rpath,'$$ORIGIN/<!(node libvips-paths.mjs rpath)'"
       ],
       "cflags": ["-O3", "-std=gnu11", "-ffp-contract=off", "-Wall", "-Wno-unused-parameter"]
+    },
+    {
+      "target_name": "kernels",
+      "sources": ["kernels.c"],
+      "cflags": ["-O3", "-std=gnu11", "-ffp-contract=off", "-Wall", "-Wno-unused-parameter"]
     }
   ]
 }

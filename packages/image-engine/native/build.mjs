@@ -1,5 +1,6 @@
-// Builds the native enhancement pass (enhancement-pass.c) when the package is installed. A machine without a
-// C compiler still installs: the engine then uses its WebAssembly pass (src/local/native-pass.ts says why).
+// Builds the native addons (binding.gyp: the enhancement pass and the area edit's blend) when the package is
+// installed. A machine without a C compiler still installs: the engine then uses its WebAssembly pass and its
+// JavaScript blend (src/native/load-addon.ts).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,7 +15,8 @@ const nodeGyp =
 const result = spawnSync(process.execPath, [nodeGyp, 'rebuild'], { cwd: directory, stdio: 'inherit' });
 if (result.status !== 0) {
   console.warn(
-    `\nHearth: the native enhancement pass did not build (${result.error?.message ?? `exit ${result.status}`}).` +
-      '\nEverything works without it; Professional Enhancement takes the WebAssembly pass, about 1.5× slower.\n',
+    `\nHearth: the native addons did not build (${result.error?.message ?? `exit ${result.status}`}).` +
+      '\nEverything works without them; Professional Enhancement takes the WebAssembly pass, about 1.5× slower,' +
+      '\nand area edits blend in JavaScript.\n',
   );
 }

@@ -6,11 +6,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeToRgb, type RgbImage } from '../codecs/image-codec';
 import { encodeRgbToJpegBuffer, resizeRgbExact } from '../codecs/image-compose';
 import { EYE_LEVEL } from '../fit-to-original/change-zones';
+import { fitAtWorkSize } from '../fit-to-original/fit-to-original';
 import { loadFixture } from '../test-support/calibration-cases';
 import { addFurniture, copyImage, drawWindow, paintOver } from '../test-support/room-edits';
 import { AreaMaskError, maskForProvider, readAreaMask, scaleMask, type AreaMask } from './area-mask';
 import { deflateRowsAroundArea, writeAreaEditPng } from './area-png';
-import { composeAreaEdit, prepareArea } from './compose-area';
+import { blendIntoArea, composeAreaEdit, prepareArea } from './compose-area';
+import { nativeKernelsStatus } from '../native/kernels';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -215,4 +217,42 @@ describe('composeAreaEdit', () => {
       expect(rows.equals(final), `rows ${top}–${bottom}`).toBe(true);
     }
   });
+
+  it('blends in C to the same bytes as in JavaScript, for answers fitted, squeezed, recoloured and partial', async () => {
+    expect(nativeKernelsStatus()).toEqual({ available: true }); // npm ci builds it; without a C compiler, JavaScript
+    const recoloured = copyImage(room);
+    for (let i = 0; i < recoloured.data.length; i += 3) recoloured.data[i] = Math.min(255, recoloured.data[i]! + 60);
+    const cases: [string, RgbImage, AreaMask][] = [
+      ['furnished', addFurniture(copyImage(room)), await maskOver(room)],
+      ['squeezed into a square', await resizeRgbExact(addFurniture(copyImage(room)), 700, 700), await maskOver(room)],
+      ['recoloured, mask at half size', recoloured, await maskOver(room, 0.5)],
+      // An answer showing only the frame's left part: the blend stops where it stops covering the frame.
+      ['cropped', await resizeRgbExact(cropLeft(addFurniture(copyImage(room)), 0.6), 640, 400), await maskOver(room)],
+    ];
+    for (const [name, edited, mask] of cases) {
+      const prepared = await prepareArea(room, mask);
+      const fit = await fitAtWorkSize(room, edited, {
+        zone: EYE_LEVEL,
+        analysis: prepared.analysis,
+        checkWholeFrame: false,
+        focus: prepared.region,
+      });
+      const inJavaScript = copyImage(room);
+      const inC = copyImage(room);
+      await blendIntoArea(inJavaScript, edited, fit, prepared, { native: false });
+      await blendIntoArea(inC, edited, fit, prepared);
+      expect(inC.data.equals(room.data), name).toBe(false);
+      expect(inC.data.equals(inJavaScript.data), name).toBe(true);
+    }
+  });
 });
+
+/** The left `fraction` of an image's columns. */
+function cropLeft(image: RgbImage, fraction: number): RgbImage {
+  const width = Math.round(image.width * fraction);
+  const data = Buffer.alloc(width * image.height * 3);
+  for (let y = 0; y < image.height; y++) {
+    image.data.copy(data, y * width * 3, y * image.width * 3, (y * image.width + width) * 3);
+  }
+  return { data, width, height: image.height };
+}

@@ -17,6 +17,7 @@ import {
   type ChangeZone,
   type StructureCheck,
 } from '../fit-to-original/structure';
+import { nativeKernels } from '../native/kernels';
 import { AreaMaskError, maskIndexOf, type AreaMask } from './area-mask';
 
 /**
@@ -133,7 +134,7 @@ export async function composeAreaEdit(
     focus: prepared.region,
   });
   const image = { data: options.overwriteBase ? base.data : Buffer.from(base.data), width, height };
-  await blendIntoArea(image, edited, fit, prepared, options.onRowsMade);
+  await blendIntoArea(image, edited, fit, prepared, { onRowsMade: options.onRowsMade });
   let area: Uint8Array | undefined;
   let alpha: Uint8Array | undefined;
   const { region, feather } = prepared;
@@ -154,21 +155,31 @@ export async function composeAreaEdit(
 /**
  * Writes the edit into `frame` (the base's pixels) where the feather's weight is above 0: the provider's picture
  * through the fit's mapping and tone, weighted by the fit's weight (the base's own pixels where the model changed
- * nothing) times the feather's. Every other pixel is left as it is.
+ * nothing) times the feather's. Every other pixel is left as it is. In C where the addon is built (the same
+ * bytes: native/kernels.ts); `native: false` asks for the JavaScript, which tests compare it with.
  */
-async function blendIntoArea(
+export async function blendIntoArea(
   frame: RgbImage,
   edited: RgbImage,
   fit: WorkSizeFit,
   { region, feather }: PreparedArea,
-  onRowsMade: AreaEditOptions['onRowsMade'],
+  { onRowsMade, native = true }: { onRowsMade?: AreaEditOptions['onRowsMade']; native?: boolean } = {},
 ) {
   const { mapping } = fit.alignment;
   const { weight, tone } = fit;
+  const columns = regionColumns(region, frame.width, mapping, edited.width, weight.width);
+  const kernels = native ? nativeKernels() : undefined;
+  if (kernels) {
+    kernels.blendArea({ frame, region, feather, columns, weight, edited, mapping, tone });
+    // Every row is final at once; they are handed over in the runs the loop below makes.
+    for (let top = region.top; top < region.top + region.height; top += ROWS_PER_SLICE) {
+      onRowsMade?.(frame, top, Math.min(top + ROWS_PER_SLICE, region.top + region.height));
+    }
+    return;
+  }
   const out = frame.data;
   // A clamped view: assigning rounds and clamps to 0–255 in one step.
   const pixels = new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
-  const columns = regionColumns(region, frame.width, mapping, edited.width, weight.width);
   const weightRow = new Float32Array(weight.width);
   const editRow = new Float32Array(edited.width * 3);
   for (let j = 0; j < region.height; j++) {

@@ -1,3 +1,4 @@
+import { nativeKernels } from '../native/kernels';
 import { clamp, type Raster } from './raster';
 
 /**
@@ -161,24 +162,50 @@ function distinctStarts(starts: Candidate[], width: number, height: number): Can
 }
 
 function refine(original: Raster, result: Raster, start: Candidate, steps: number[], window?: Window) {
-  const matched = window ?? { left: 0, top: 0, right: original.width, bottom: original.height };
+  const score = scorer(original, result, window ?? { left: 0, top: 0, right: original.width, bottom: original.height });
   let candidate = start;
-  let score = correlation(original, result, candidate, matched);
+  let best = score(candidate);
   for (const step of steps) {
     for (let move = 0; move < MAX_MOVES_PER_STEP; move++) {
       let improved = false;
       for (const next of neighbours(candidate, step, original.width, original.height)) {
-        const nextScore = correlation(original, result, next, matched);
-        if (nextScore > score + 1e-5) {
+        const nextScore = score(next);
+        if (nextScore > best + 1e-5) {
           candidate = next;
-          score = nextScore;
+          best = nextScore;
           improved = true;
         }
       }
       if (!improved) break;
     }
   }
-  return { candidate, score };
+  return { candidate, score: best };
+}
+
+/**
+ * The correlation of a placement over `window`: in C where the addon is built (native/kernels.ts: the same
+ * number, without the JIT's warm-up, about three times faster), else in JavaScript.
+ */
+export function scorer(original: Raster, result: Raster, window: Window, native = true): (c: Candidate) => number {
+  const kernels = native ? nativeKernels() : undefined;
+  if (!kernels) return (c) => correlation(original, result, c, window);
+  const placement = new Float64Array(4);
+  const bounds = Int32Array.of(window.left, window.top, window.right, window.bottom);
+  return (c) => {
+    placement[0] = c.sx;
+    placement[1] = c.sy;
+    placement[2] = c.ox;
+    placement[3] = c.oy;
+    return kernels.correlation(
+      original.data,
+      original.width,
+      result.data,
+      result.width,
+      placement,
+      bounds,
+      MIN_OVERLAP,
+    );
+  };
 }
 
 /** The focus area in a level's raster, grown by FOCUS_MARGIN on each side and kept inside the raster. */

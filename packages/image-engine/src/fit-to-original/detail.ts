@@ -105,71 +105,103 @@ export function blurredChannels(image: RgbImage, radius = DETAIL.compareRadius):
  * staged objects do not pull it, and clamped to a plausible exposure and white-balance shift.
  */
 export function fitTone(model: Raster[], original: Raster[], mask: Uint8Array): ToneMap {
-  let use = mask;
-  let tone = IDENTITY_TONE;
-  const [m0, m1, m2] = model.map((raster) => raster.data) as [Float32Array, Float32Array, Float32Array];
-  const [r0, r1, r2] = original.map((raster) => raster.data) as [Float32Array, Float32Array, Float32Array];
+  const models = model.map((raster) => raster.data);
+  const originals = original.map((raster) => raster.data);
   const residual = new Float32Array(mask.length);
   // Residuals are binned (quarter levels) to find their median without sorting.
   const bins = new Uint32Array(1024);
+  let use = mask;
+  let tone = IDENTITY_TONE;
   for (let pass = 0; pass < 3; pass++) {
-    tone = leastSquares(model, original, use);
-    const [g0, g1, g2] = tone.gain;
-    const [o0, o1, o2] = tone.offset;
-    bins.fill(0);
-    let count = 0;
-    for (let i = 0; i < mask.length; i++) {
-      if (!mask[i]) continue;
-      const worst = Math.max(
-        Math.abs(m0[i]! * g0 + o0 - r0[i]!),
-        Math.abs(m1[i]! * g1 + o1 - r1[i]!),
-        Math.abs(m2[i]! * g2 + o2 - r2[i]!),
-      );
-      residual[i] = worst;
-      bins[Math.min(1023, Math.floor(worst * 4))]!++;
-      count++;
-    }
+    tone = leastSquares(models, originals, use);
+    const count = binResiduals(models, originals, tone, mask, residual, bins);
     if (count === 0) return IDENTITY_TONE;
-    let seen = 0;
-    let median = 0;
-    while (median < 1023 && seen + bins[median]! < count / 2) seen += bins[median++]!;
-    const limit = (median + 1) / 4;
-    const next = new Uint8Array(mask.length);
-    for (let i = 0; i < mask.length; i++) next[i] = mask[i] && residual[i]! < limit ? 1 : 0;
-    use = next;
+    use = belowMedian(mask, residual, bins, count);
   }
   return tone;
 }
 
-function leastSquares(model: Raster[], original: Raster[], mask: Uint8Array): ToneMap {
+/*
+ * The loops over pixels are functions of their own, taking only typed arrays and numbers: each is compiled once
+ * and stays so. Inside a larger function, a change of an object's shape elsewhere in it would throw the compiled
+ * loop away with it, and a step run once per photo would pay the compiler's warm-up again every time.
+ */
+
+/** The worst channel's residual under `tone` at each pixel of `mask`, counted in `bins`; how many there are. */
+function binResiduals(
+  model: Float32Array[],
+  original: Float32Array[],
+  tone: ToneMap,
+  mask: Uint8Array,
+  residual: Float32Array,
+  bins: Uint32Array,
+): number {
+  const [m0, m1, m2] = model as [Float32Array, Float32Array, Float32Array];
+  const [r0, r1, r2] = original as [Float32Array, Float32Array, Float32Array];
+  const [g0, g1, g2] = tone.gain;
+  const [o0, o1, o2] = tone.offset;
+  bins.fill(0);
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const worst = Math.max(
+      Math.abs(m0[i]! * g0 + o0 - r0[i]!),
+      Math.abs(m1[i]! * g1 + o1 - r1[i]!),
+      Math.abs(m2[i]! * g2 + o2 - r2[i]!),
+    );
+    residual[i] = worst;
+    bins[Math.min(1023, Math.floor(worst * 4))]!++;
+    count++;
+  }
+  return count;
+}
+
+/** The pixels of `mask` whose residual is below the median's bin's upper edge. */
+function belowMedian(mask: Uint8Array, residual: Float32Array, bins: Uint32Array, count: number): Uint8Array {
+  let seen = 0;
+  let median = 0;
+  while (median < 1023 && seen + bins[median]! < count / 2) seen += bins[median++]!;
+  const limit = (median + 1) / 4;
+  const next = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) next[i] = mask[i] && residual[i]! < limit ? 1 : 0;
+  return next;
+}
+
+function leastSquares(model: Float32Array[], original: Float32Array[], mask: Uint8Array): ToneMap {
   const gain: [number, number, number] = [1, 1, 1];
   const offset: [number, number, number] = [0, 0, 0];
+  const sums = new Float64Array(5);
   for (let c = 0; c < 3; c++) {
-    const xs = model[c]!.data;
-    const ys = original[c]!.data;
-    let n = 0;
-    let sx = 0;
-    let sy = 0;
-    let sxx = 0;
-    let sxy = 0;
-    for (let i = 0; i < mask.length; i++) {
-      if (!mask[i]) continue;
-      const x = xs[i]!;
-      const y = ys[i]!;
-      n++;
-      sx += x;
-      sy += y;
-      sxx += x * x;
-      sxy += x * y;
-    }
-    if (n < 16) continue;
-    const variance = sxx - (sx * sx) / n;
-    const g = variance > 1e-6 ? (sxy - (sx * sy) / n) / variance : 1;
+    const [n, sx, sy, sxx, sxy] = sumProducts(model[c]!, original[c]!, mask, sums);
+    if (n! < 16) continue;
+    const variance = sxx! - (sx! * sx!) / n!;
+    const g = variance > 1e-6 ? (sxy! - (sx! * sy!) / n!) / variance : 1;
     const clampedGain = clamp(g, GAIN_RANGE[0], GAIN_RANGE[1]);
     gain[c] = clampedGain;
-    offset[c] = clamp((sy - clampedGain * sx) / n, OFFSET_RANGE[0], OFFSET_RANGE[1]);
+    offset[c] = clamp((sy! - clampedGain * sx!) / n!, OFFSET_RANGE[0], OFFSET_RANGE[1]);
   }
   return { gain, offset };
+}
+
+/** Over `mask`: the count, Σx, Σy, Σx² and Σxy, into `sums`. */
+function sumProducts(xs: Float32Array, ys: Float32Array, mask: Uint8Array, sums: Float64Array): Float64Array {
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = xs[i]!;
+    const y = ys[i]!;
+    n++;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  sums.set([n, sx, sy, sxx, sxy]);
+  return sums;
 }
 
 export const applyTone = (tone: ToneMap, channel: number, value: number) =>
@@ -187,8 +219,33 @@ export function changeWeights(
 ): { weight: Raster; changedFraction: number } {
   const { width, height } = original[0]!;
   const changed = new Uint8Array(width * height);
-  const [m0, m1, m2] = model.map((raster) => raster.data) as [Float32Array, Float32Array, Float32Array];
-  const [r0, r1, r2] = original.map((raster) => raster.data) as [Float32Array, Float32Array, Float32Array];
+  const coveredCount = markChanged(
+    model.map((raster) => raster.data),
+    original.map((raster) => raster.data),
+    tone,
+    covered,
+    changed,
+  );
+  const opened = dilate(erode(changed, width, height, DETAIL.openRadius), width, height, DETAIL.openRadius);
+  const grown = dilate(opened, width, height, DETAIL.growRadius);
+  const hard = createRaster(width, height);
+  const changedCount = markBoth(grown, covered, hard.data);
+  const weight = smooth(hard, DETAIL.featherRadius);
+  // Outside the result there is nothing of the model's to blend in.
+  zeroWhereUnset(weight.data, covered);
+  return { weight, changedFraction: coveredCount ? changedCount / coveredCount : 0 };
+}
+
+/** Marks in `changed` the covered pixels where a channel differs by more than the threshold; counts covered. */
+function markChanged(
+  model: Float32Array[],
+  original: Float32Array[],
+  tone: ToneMap,
+  covered: Uint8Array,
+  changed: Uint8Array,
+): number {
+  const [m0, m1, m2] = model as [Float32Array, Float32Array, Float32Array];
+  const [r0, r1, r2] = original as [Float32Array, Float32Array, Float32Array];
   const [g0, g1, g2] = tone.gain;
   const [o0, o1, o2] = tone.offset;
   const limit = DETAIL.changeThreshold;
@@ -204,18 +261,20 @@ export function changeWeights(
       changed[i] = 1;
     }
   }
-  const opened = dilate(erode(changed, width, height, DETAIL.openRadius), width, height, DETAIL.openRadius);
-  const grown = dilate(opened, width, height, DETAIL.growRadius);
-  let changedCount = 0;
-  const hard = createRaster(width, height);
-  for (let i = 0; i < grown.length; i++) {
-    if (grown[i] && covered[i]) {
-      hard.data[i] = 1;
-      changedCount++;
-    }
+  return coveredCount;
+}
+
+/** 1 in `into` where both maps are set; how many. */
+function markBoth(a: Uint8Array, b: Uint8Array, into: Float32Array): number {
+  let count = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (!a[i] || !b[i]) continue;
+    into[i] = 1;
+    count++;
   }
-  const weight = smooth(hard, DETAIL.featherRadius);
-  // Outside the result there is nothing of the model's to blend in.
-  for (let i = 0; i < covered.length; i++) if (!covered[i]) weight.data[i] = 0;
-  return { weight, changedFraction: coveredCount ? changedCount / coveredCount : 0 };
+  return count;
+}
+
+function zeroWhereUnset(values: Float32Array, set: Uint8Array) {
+  for (let i = 0; i < set.length; i++) if (!set[i]) values[i] = 0;
 }

@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module';
 import { MAX_INPUT_PIXELS, JPEG_QUALITY } from '../codecs/image-codec';
 import { sharp } from '../codecs/sharp';
+import { loadAddon, locateAddon } from '../native/load-addon';
 import type { NativePassPlan } from './professional-enhancement';
 
 /**
  * Professional Enhancement of a JPEG file inside libvips' own decode → encode stream (native/enhancement-pass.c,
  * docs/decisions/095): the same pixels as the WebAssembly pass, at about the cost of a bare decode + encode.
- * The addon is built when the package is installed; where it could not be (no C compiler), or with
- * NATIVE_PASS=off, the engine takes the WebAssembly path and nothing else changes.
+ * Without the addon (native/load-addon.ts says when), the engine takes the WebAssembly path.
  */
 interface Addon {
   enhanceJpegFile(
@@ -18,38 +17,12 @@ interface Addon {
   ): Promise<void>;
 }
 
-/**
- * Found through the package's exports, not next to this module: the built server bundles this module into
- * apps/server/dist, while the addon stays where the install built it.
- */
 const ADDON = '@hearth/image-engine/native-pass';
 /** The addon's answer for an input it does not take (not three 8-bit bands, say): the WebAssembly path does. */
 const UNSUPPORTED = 'HEARTH_NATIVE_UNSUPPORTED';
 
-let addon: { loaded: Addon } | { reason: string } | undefined;
-
-/** The addon's file, or why there is none to use; loads nothing. */
-function locate(): { path: string } | { reason: string } {
-  if (process.env.NATIVE_PASS === 'off') return { reason: 'turned off (NATIVE_PASS=off)' };
-  try {
-    return { path: createRequire(import.meta.url).resolve(ADDON) };
-  } catch {
-    return { reason: 'not built (see packages/image-engine/native)' };
-  }
-}
-
-function load(): typeof addon & object {
-  if (addon) return addon;
-  const found = locate();
-  if (!('path' in found)) return (addon = found);
-  try {
-    void sharp.versions; // the addon uses the libvips sharp has loaded and set up (one thread per image, no cache)
-    addon = { loaded: createRequire(import.meta.url)(found.path) as Addon };
-  } catch (error) {
-    addon = { reason: `failed to load: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  return addon;
-}
+// The addon uses the libvips sharp has loaded and set up (one thread per image, no cache).
+const load = () => loadAddon<Addon>(ADDON, () => void sharp.versions);
 
 /**
  * Which pass Professional Enhancement of a JPEG takes, for the worker's start-up log and benchmark reports.
@@ -57,7 +30,7 @@ function load(): typeof addon & object {
  * told apart by {@link nativePassStatus}.
  */
 export function describeEnhancementPass(): string {
-  const found = locate();
+  const found = locateAddon(ADDON);
   return 'path' in found ? 'native (libvips operation)' : `WebAssembly: native pass ${found.reason}`;
 }
 
