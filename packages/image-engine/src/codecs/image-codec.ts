@@ -212,13 +212,21 @@ export async function updateDisplayPixels(
   return display;
 }
 
-/** Writes display pixels (displayPixelsOf) as the display copy, and the thumbnail made from them. */
+/**
+ * Writes display pixels (displayPixelsOf) as the display copy, and the thumbnail made from them. The copy's
+ * Huffman tables are libjpeg's standard ones, not optimised for the picture: the same pixels, about 7 % more
+ * bytes, in half the time (10 ms instead of 22 at 2560 px), for a file only shown while the version is reviewed
+ * (decision 099).
+ */
 export async function writeDisplayCopyAndThumbnail(
   shown: RgbImage,
   outputPath: string,
   thumbnailPath: string,
 ): Promise<void> {
-  await Promise.all([encodeRgbToJpeg(shown, outputPath), makeThumbnailFromRgb(shown, thumbnailPath)]);
+  await Promise.all([
+    fromRgb(shown).jpeg({ quality: JPEG_QUALITY, optimiseCoding: false }).toFile(outputPath),
+    makeThumbnailFromRgb(shown, thumbnailPath),
+  ]);
 }
 
 /**

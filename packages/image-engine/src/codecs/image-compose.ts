@@ -38,7 +38,8 @@ export async function decodeImageBuffer(image: Buffer): Promise<RgbImage> {
 /**
  * The copy of a photo sent to a provider: a JPEG whose longest side is at most `maxSide`, which may depend on
  * the photo's own size (what the model can use for a photo it will be fitted back to). Also returns that
- * size (`source`), read from the header.
+ * size (`source`), read from the header. Its Huffman tables are the standard ones: a few per cent more bytes
+ * on their way to the provider, the encode in half the time, before a call the edit waits for (decision 099).
  */
 export async function encodeForProvider(
   inputPath: string,
@@ -58,7 +59,7 @@ export async function encodeForProvider(
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: JPEG_QUALITY })
+    .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false })
     .toBuffer({ resolveWithObject: true });
   return { image: data, width: info.width, height: info.height, source };
 }
