@@ -52,6 +52,7 @@ export {
 } from './local/local-engine';
 export { runPhotoWork } from './local/photo-threads';
 export { describeEnhancementPass } from './local/native-pass';
+export { describeNativeKernels } from './native/kernels';
 export { PhotoUnreadableError, type PhotoWork, type PhotoWorkResult } from './local/photo-work';
 export { fullCollection } from './local/full-collection';
 export {

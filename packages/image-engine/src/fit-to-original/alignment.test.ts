@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nativeKernelsStatus } from '../native/kernels';
+import { describeNativeKernels, nativeKernelsStatus } from '../native/kernels';
 import { scorer } from './alignment';
 import type { Raster } from './raster';
 
@@ -17,6 +17,7 @@ function raster(width: number, height: number, seed: number): Raster {
 describe('the registration’s correlation', () => {
   it('is the same number in C as in JavaScript, for placements inside, across and off the frame', () => {
     expect(nativeKernelsStatus()).toEqual({ available: true }); // npm ci builds it; without a C compiler, JavaScript
+    expect(describeNativeKernels()).toBe('C');
     const original = raster(160, 107, 1);
     const result = raster(240, 160, 2);
     const windows = [

@@ -184,7 +184,7 @@ function refine(original: Raster, result: Raster, start: Candidate, steps: numbe
 
 /**
  * The correlation of a placement over `window`: in C where the addon is built (native/kernels.ts: the same
- * number, without the JIT's warm-up, about three times faster), else in JavaScript.
+ * number, without the JIT's warm-up, about twice as fast), else in JavaScript.
  */
 export function scorer(original: Raster, result: Raster, window: Window, native = true): (c: Candidate) => number {
   const kernels = native ? nativeKernels() : undefined;

@@ -1,5 +1,5 @@
 import type { RgbImage } from '../codecs/image-codec';
-import { loadAddon } from './load-addon';
+import { loadAddon, locateAddon } from './load-addon';
 
 /**
  * Pixel loops in C (native/kernels.c, docs/decisions/099), each with a JavaScript twin that gives the same
@@ -52,6 +52,12 @@ const ADDON = '@hearth/image-engine/native-kernels';
 export function nativeKernels(): NativeKernels | undefined {
   const state = loadAddon<NativeKernels>(ADDON);
   return 'loaded' in state ? state.loaded : undefined;
+}
+
+/** Whether the fit's and area edits' loops run in C or JavaScript, for the worker's start-up log; loads nothing. */
+export function describeNativeKernels(): string {
+  const found = locateAddon(ADDON);
+  return 'path' in found ? 'C' : `JavaScript: native kernels ${found.reason}`;
 }
 
 /** Whether the kernels are in use, and if not, why (loads them). */

@@ -55,14 +55,15 @@ export interface AreaEditResult extends GenerativeEditResult {
 export async function runAreaEdit(input: AreaEditInput): Promise<AreaEditResult> {
   const { cpu, cpuBeforeCall, providerCalls } = input.limits ?? NO_LIMITS;
   // What the provider call waits for goes ahead of other CPU work (as for every generative edit).
-  const { mask, sent, providerMask } = await cpuBeforeCall(async () => {
-    const [mask, sent] = await Promise.all([
-      readAreaMask(input.mask),
+  const { maskRead, sent, providerMask } = await cpuBeforeCall(async () => {
+    // The mask goes only to models that take it; Gemini is sent the whole photo, and its call need not wait
+    // for the mask (checked when the edit was asked for) to be read: that is done while it works.
+    const [maskRead, sent] = await Promise.all([
+      input.provider.takesMask ? readAreaMask(input.mask) : undefined,
       encodeForProvider(input.basePath, (source) => input.provider.inputSide(source)),
     ]);
-    // Only for models that take it: Gemini is sent the whole photo.
-    const providerMask = input.provider.takesMask ? await maskForProvider(mask, sent.width, sent.height) : undefined;
-    return { mask, sent, providerMask };
+    const providerMask = maskRead && (await maskForProvider(maskRead, sent.width, sent.height));
+    return { maskRead, sent, providerMask };
   });
   // Everything that needs only the base is made while the provider works, so it adds nothing to the wait. It
   // starts with the call, not before: a version waiting for a call slot holds no decoded base.
@@ -71,7 +72,7 @@ export async function runAreaEdit(input: AreaEditInput): Promise<AreaEditResult>
   let prepared: Promise<PreparedBase> | undefined;
   let around: Promise<RowsAroundArea> | undefined;
   const answer = await providerCalls(() => {
-    prepared = cpu(() => prepareBase(input, mask));
+    prepared = cpu(async () => prepareBase(input, maskRead ?? (await readAreaMask(input.mask))));
     around = prepared.then(({ base, area }) => cpu(() => deflateRowsAroundArea(base, area.region)));
     // Both awaited below; a failed call must not leave them unhandled meanwhile.
     prepared.catch(() => undefined);
@@ -87,7 +88,7 @@ export async function runAreaEdit(input: AreaEditInput): Promise<AreaEditResult>
     });
   });
 
-  const { base, area, shown } = await prepared!;
+  const { base, mask, area, shown } = await prepared!;
   // The PNG's rows the area spans are filtered as they are made, beside the blend, and stored uncompressed:
   // deflating them (~200 ms of CPU at 24 MP) would be the largest part of the wait. `compact` writes the
   // smaller file of the same pixels once the version is shown.
@@ -143,5 +144,5 @@ type PreparedBase = Awaited<ReturnType<typeof prepareBase>>;
 async function prepareBase(input: AreaEditInput, mask: AreaMask) {
   const base = await decodeToRgb(input.basePath, input.baseType);
   const [area, shown] = await Promise.all([prepareArea(base, mask), displayPixelsOf(base)]);
-  return { base, area, shown };
+  return { base, mask, area, shown };
 }

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import PQueue from 'p-queue';
 import type { Logger } from 'pino';
-import { describeEnhancementPass } from '@hearth/image-engine';
+import { describeEnhancementPass, describeNativeKernels } from '@hearth/image-engine';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../infrastructure/db/client';
 import { completed, type Queue } from '../../infrastructure/queue/queue';
@@ -50,7 +50,11 @@ export async function registerPhotoJobs(
   const rateLimitStore = new SqlRateLimitStore(database);
   const staging = createStagingProvider(config.ai, { rateLimitStore, log, onCall: deps.onProviderCall });
   log.info(
-    { staging: describeStagingAvailability(config.ai).reason, localEngine: describeEnhancementPass() },
+    {
+      staging: describeStagingAvailability(config.ai).reason,
+      localEngine: describeEnhancementPass(),
+      pixelKernels: describeNativeKernels(),
+    },
     'photo worker started',
   );
   const expireMs = config.queue.enhanceExpireSeconds * 1000;
