@@ -4,7 +4,7 @@ import { loadAddon, locateAddon } from './load-addon';
 /**
  * Pixel loops in C (native/kernels.c, docs/decisions/099), each with a JavaScript twin that gives the same
  * result and does the work where the addon is not built. Steps run once per photo pay the JIT's warm-up every
- * time in JavaScript; these do not, and run several times faster.
+ * time in JavaScript; these do not, and take about half the time on one thread (the blend uses two).
  */
 export interface NativeKernels {
   /** An area edit's blend into `job.frame` (compose-area.ts's blendIntoArea). */
