@@ -170,21 +170,20 @@ function belowMedian(mask: Uint8Array, residual: Float32Array, bins: Uint32Array
 function leastSquares(model: Float32Array[], original: Float32Array[], mask: Uint8Array): ToneMap {
   const gain: [number, number, number] = [1, 1, 1];
   const offset: [number, number, number] = [0, 0, 0];
-  const sums = new Float64Array(5);
   for (let c = 0; c < 3; c++) {
-    const [n, sx, sy, sxx, sxy] = sumProducts(model[c]!, original[c]!, mask, sums);
-    if (n! < 16) continue;
-    const variance = sxx! - (sx! * sx!) / n!;
-    const g = variance > 1e-6 ? (sxy! - (sx! * sy!) / n!) / variance : 1;
+    const [n, sx, sy, sxx, sxy] = sumProducts(model[c]!, original[c]!, mask);
+    if (n < 16) continue;
+    const variance = sxx - (sx * sx) / n;
+    const g = variance > 1e-6 ? (sxy - (sx * sy) / n) / variance : 1;
     const clampedGain = clamp(g, GAIN_RANGE[0], GAIN_RANGE[1]);
     gain[c] = clampedGain;
-    offset[c] = clamp((sy! - clampedGain * sx!) / n!, OFFSET_RANGE[0], OFFSET_RANGE[1]);
+    offset[c] = clamp((sy - clampedGain * sx) / n, OFFSET_RANGE[0], OFFSET_RANGE[1]);
   }
   return { gain, offset };
 }
 
-/** Over `mask`: the count, Σx, Σy, Σx² and Σxy, into `sums`. */
-function sumProducts(xs: Float32Array, ys: Float32Array, mask: Uint8Array, sums: Float64Array): Float64Array {
+/** Over `mask`: the count, Σx, Σy, Σx² and Σxy. */
+function sumProducts(xs: Float32Array, ys: Float32Array, mask: Uint8Array): [number, number, number, number, number] {
   let n = 0;
   let sx = 0;
   let sy = 0;
@@ -200,8 +199,7 @@ function sumProducts(xs: Float32Array, ys: Float32Array, mask: Uint8Array, sums:
     sxx += x * x;
     sxy += x * y;
   }
-  sums.set([n, sx, sy, sxx, sxy]);
-  return sums;
+  return [n, sx, sy, sxx, sxy];
 }
 
 export const applyTone = (tone: ToneMap, channel: number, value: number) =>
