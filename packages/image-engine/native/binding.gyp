@@ -13,7 +13,7 @@
     },
     {
       "target_name": "kernels",
-      "sources": ["kernels.c"],
+      "sources": ["kernels.c", "preview-kernels.c"],
       "cflags": ["-O3", "-std=gnu11", "-ffp-contract=off", "-Wall", "-Wno-unused-parameter"]
     }
   ]

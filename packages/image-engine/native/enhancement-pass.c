@@ -6,8 +6,8 @@
  * ../src/local), step for step, so the pixels are the WebAssembly kernel's to the bit; the unit tests
  * compare the two paths' files byte for byte.
  *
- * One function for JavaScript: enhanceJpegFile(inputPath, outputPath, plan, options) → Promise<void>, run on
- * libuv's thread pool as sharp's calls are (../src/local/native-pass.ts).
+ * Two functions for JavaScript (../src/local/native-pass.ts): enhanceJpegFile(inputPath, outputPath, plan, options)
+ * → Promise<void>, run on libuv's thread pool as sharp's calls are, and enhanceRgb for pixels in memory.
  */
 #include <node_api.h>
 #include <vips/vips.h>
@@ -494,6 +494,45 @@ static napi_value enhance_jpeg_file(napi_env env, napi_callback_info info) {
   return promise;
 }
 
+/*
+ * enhanceRgb(rgb, plan, out): the same pass over pixels in memory (a preview, for the result's thumbnail), the
+ * rows above and below read from the input, the edited pixels written to `out`. Synchronous: a 640 px copy
+ * takes about a millisecond.
+ */
+static napi_value enhance_rgb(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  Plan plan = {0};
+  napi_typedarray_type in_type, out_type;
+  size_t in_length = 0, out_length = 0;
+  void *in = NULL, *out = NULL;
+  int ok = argc >= 3 && read_plan(env, argv[1], &plan) == 0 &&
+           napi_get_typedarray_info(env, argv[0], &in_type, &in_length, &in, NULL, NULL) == napi_ok &&
+           napi_get_typedarray_info(env, argv[2], &out_type, &out_length, &out, NULL, NULL) == napi_ok &&
+           in_type == napi_uint8_array && out_type == napi_uint8_array && in != out &&
+           in_length == (size_t)plan.width * plan.height * 3 && out_length == in_length;
+  if (ok) {
+    size_t stride = (size_t)plan.width * 3;
+    float *blended = g_new(float, plan.plane_width), *gains = g_new(float, plan.width);
+    for (int y = 0; y < plan.height; y++) {
+      const uint8_t *row = (const uint8_t *)in + y * stride;
+      blend_row(&plan, y, blended);
+      sample_gains(&plan, blended, gains);
+      enhance_row_span(&plan, gains, row, y > 0 ? row - stride : row, y + 1 < plan.height ? row + stride : row,
+                       (uint8_t *)out + y * stride, 0, plan.width);
+    }
+    g_free(blended);
+    g_free(gains);
+  }
+  g_free(plan.plane);
+  g_free(plan.span_end);
+  if (!ok) return throw_type_error(env, "enhanceRgb: invalid arguments");
+  napi_value undefined;
+  napi_get_undefined(env, &undefined);
+  return undefined;
+}
+
 NAPI_MODULE_INIT() {
   /* libvips is the one sharp loaded (same shared library); starting it again is a no-op if sharp has. */
   if (VIPS_INIT("hearth")) return NULL;
@@ -503,5 +542,7 @@ NAPI_MODULE_INIT() {
   napi_value function;
   napi_create_function(env, "enhanceJpegFile", NAPI_AUTO_LENGTH, enhance_jpeg_file, NULL, &function);
   napi_set_named_property(env, exports, "enhanceJpegFile", function);
+  napi_create_function(env, "enhanceRgb", NAPI_AUTO_LENGTH, enhance_rgb, NULL, &function);
+  napi_set_named_property(env, exports, "enhanceRgb", function);
   return exports;
 }

@@ -12,6 +12,8 @@
  * - correlation(...): the registration's normalised cross-correlation of two gradient rasters
  *   (src/fit-to-original/alignment.ts), for one placement of the result.
  *
+ * - the preview analysis's loops (preview-kernels.c, docs/decisions/102), registered on the same exports.
+ *
  * Each throws a TypeError, having done nothing, when an array is not of the size the rest of its arguments
  * say, so no index can fall outside its array.
  */
@@ -20,6 +22,8 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+
+#include "preview-kernels.h"
 
 typedef struct {
   const void *data;
@@ -397,5 +401,6 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "blendArea", function);
   napi_create_function(env, "correlation", NAPI_AUTO_LENGTH, correlation, NULL, &function);
   napi_set_named_property(env, exports, "correlation", function);
+  register_preview_kernels(env, exports);
   return exports;
 }

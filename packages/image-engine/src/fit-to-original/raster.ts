@@ -1,4 +1,5 @@
 import type { RgbImage } from '../codecs/image-codec';
+import { nativeKernels } from '../native/kernels';
 
 /**
  * Small single-channel rasters for analysis at a few hundred pixels: luminance, blurs, gradients, masks.
@@ -37,8 +38,13 @@ export function channel(image: RgbImage, index: number): Raster {
 export function boxBlur(source: Raster, radius: number): Raster {
   if (radius <= 0) return { ...source, data: source.data.slice() };
   const { width, height } = source;
-  const horizontal = createRaster(width, height);
   const out = createRaster(width, height);
+  const native = Number.isInteger(radius) ? nativeKernels() : undefined;
+  if (native) {
+    native.boxBlur(source.data, width, height, radius, out.data);
+    return out;
+  }
+  const horizontal = createRaster(width, height);
   const size = 2 * radius + 1;
   for (let y = 0; y < height; y++) {
     const row = y * width;

@@ -9,7 +9,7 @@ import {
 } from '../codecs/image-codec';
 import type { ImageType } from '../codecs/image-type';
 import { planBlueSky } from './blue-sky';
-import { enhanceJpegNatively } from './native-pass';
+import { enhanceJpegNatively, enhanceRgbNatively } from './native-pass';
 import { applyPlans } from './parallel-pass';
 import { planPerfectLawn } from './perfect-lawn';
 import { buildRowEdits, type OperationPlans } from './plans';
@@ -175,8 +175,12 @@ async function planOperations(operations: readonly LocalOperation[], previewImag
   return { plans, notes };
 }
 
-/** The preview with the plans applied, in a copy (640 px: a few milliseconds). */
+/** The preview with the plans applied, in a copy (640 px: a few milliseconds; 1 ms for the native pass alone). */
 async function editedCopy(image: RgbImage, plans: OperationPlans): Promise<RgbImage> {
+  const { enhancement, ...others } = plans;
+  const enhancedOnly = enhancement && !Object.values(others).some(Boolean);
+  const native = enhancedOnly && enhanceRgbNatively(image, nativePassPlan(enhancement, image.width, image.height));
+  if (native) return native;
   const copy: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
   await applyRowEdits(copy, buildRowEdits(plans, copy.width, copy.height));
   return copy;

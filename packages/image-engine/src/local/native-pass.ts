@@ -1,4 +1,4 @@
-import { MAX_INPUT_PIXELS, JPEG_QUALITY } from '../codecs/image-codec';
+import { MAX_INPUT_PIXELS, JPEG_QUALITY, type RgbImage } from '../codecs/image-codec';
 import { sharp } from '../codecs/sharp';
 import { loadAddon, locateAddon } from '../native/load-addon';
 import type { NativePassPlan } from './professional-enhancement';
@@ -15,6 +15,7 @@ interface Addon {
     plan: NativePassPlan,
     options: { quality: number; maxPixels: number },
   ): Promise<void>;
+  enhanceRgb(rgb: Uint8Array, plan: NativePassPlan, out: Uint8Array): void;
 }
 
 const ADDON = '@hearth/image-engine/native-pass';
@@ -58,4 +59,16 @@ export async function enhanceJpegNatively(inputPath: string, outputPath: string,
     if ((error as { code?: string }).code === UNSUPPORTED) return false;
     throw error;
   }
+}
+
+/**
+ * The same pass over pixels in memory (the preview the result's thumbnail is made from), into a new image;
+ * undefined without the addon.
+ */
+export function enhanceRgbNatively(image: RgbImage, plan: NativePassPlan): RgbImage | undefined {
+  const state = load();
+  if (!('loaded' in state)) return undefined;
+  const data = Buffer.alloc(image.data.length);
+  state.loaded.enhanceRgb(image.data, plan, data);
+  return { data, width: image.width, height: image.height };
 }

@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { fullCollection } from './full-collection';
 import { doPhotoWork, PhotoUnreadableError, type PhotoWork, type PhotoWorkResult } from './photo-work';
@@ -25,6 +26,11 @@ parentPort?.on('message', async ({ id, work }: PhotoRequest) => {
   } finally {
     // This thread's heap is a few megabytes, so a full collection costs a few milliseconds and frees the
     // photo's frames (36 MB at 12 MP) now, not whenever V8 next counts outside memory (docs/decisions/094).
-    fullCollection();
+    // A photo that held no frame here (the native pass streams a JPEG inside libvips) leaves only its small
+    // copy: a forced collection then frees nothing, and throws away the engine's optimised code (decision 102).
+    if (v8.getHeapStatistics().external_memory > FRAME_LEFT_BYTES) fullCollection();
   }
 });
+
+/** Outside memory above this after a photo means a large frame waits to be freed (12 MP: 36 MB); below it, V8 collects on its own. */
+const FRAME_LEFT_BYTES = 32 * 1024 * 1024;

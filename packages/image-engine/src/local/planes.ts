@@ -1,4 +1,5 @@
 import { boxBlur as blurRaster } from '../fit-to-original/raster';
+import { nativeKernels } from '../native/kernels';
 
 /**
  * Single-channel float maps at preview resolution (masks, gains, base luminance), and the few filters the
@@ -39,6 +40,12 @@ export const smoothBlur = (plane: Plane, radius: number): Plane =>
  */
 export function guidedSmooth(plane: Plane, radius: number, epsilon: number): Plane {
   const { width, height, values } = plane;
+  const native = Number.isInteger(radius) ? nativeKernels() : undefined;
+  if (native) {
+    const smoothed = new Float32Array(values.length);
+    native.guidedSmooth(values, width, height, radius, epsilon, smoothed);
+    return { width, height, values: smoothed };
+  }
   const squares = new Float32Array(values.length);
   for (let i = 0; i < values.length; i++) squares[i] = values[i]! * values[i]!;
   const mean = boxBlur(plane, radius).values;
@@ -136,6 +143,12 @@ const PERCENTILE_BINS = 4096;
  */
 export function percentiles(values: ArrayLike<number>, fractions: number[]): number[] {
   if (values.length === 0) return fractions.map(() => 0);
+  const native = nativeKernels();
+  if (native && values instanceof Float32Array) {
+    const found = new Float64Array(fractions.length);
+    native.percentiles(values, Float64Array.from(fractions), found);
+    return Array.from(found);
+  }
   const { min, max } = rangeOf(values);
   if (max === min) return fractions.map(() => min);
   const scale = (PERCENTILE_BINS - 1) / (max - min);

@@ -1,4 +1,5 @@
 import type { RgbImage } from '../codecs/image-codec';
+import { nativeKernels } from '../native/kernels';
 import type { Plane } from './planes';
 
 /**
@@ -38,6 +39,12 @@ export function describePreview(image: RgbImage): PreviewPixels {
     saturation: channels(),
     value: channels(),
   };
+  const native = nativeKernels();
+  if (native) {
+    const { red, green, blue, luma, hue, saturation, value } = preview;
+    native.describePreview(image.data, red, green, blue, luma, hue, saturation, value);
+    return preview;
+  }
   for (let i = 0; i < count; i++) {
     const r = image.data[i * 3]!;
     const g = image.data[i * 3 + 1]!;
@@ -70,6 +77,11 @@ export function halveImage(image: RgbImage): RgbImage {
   const width = Math.max(1, image.width >> 1);
   const height = Math.max(1, image.height >> 1);
   const data = Buffer.alloc(width * height * 3);
+  const native = nativeKernels();
+  if (native) {
+    native.halveImage(image.data, image.width, image.height, data);
+    return { data, width, height };
+  }
   const stride = image.width * 3;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

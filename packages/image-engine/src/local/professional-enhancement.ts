@@ -1,3 +1,4 @@
+import { nativeKernels } from '../native/kernels';
 import { EnhancementKernel, HIGH_PASS_RANGE, type PixelTables } from './enhancement-kernel';
 import { boxBlur, guidedSmooth, mapPlane, percentile, percentiles, type Plane, RowSampler } from './planes';
 import { planeOf, type PreviewPixels } from './preview';
@@ -69,6 +70,13 @@ export function whiteBalanceGains(preview: PreviewPixels): [number, number, numb
  * was compiled while it ran and thrown away after each call.)
  */
 function neutralMean(preview: PreviewPixels, neutralLimit: number): number[] | undefined {
+  const native = nativeKernels();
+  if (native) {
+    const sums = new Float64Array(4);
+    native.neutralSums(...channelsOf(preview), preview.saturation, neutralLimit, sums);
+    const [red, green, blue, weightSum] = sums as unknown as [number, number, number, number];
+    return weightSum === 0 ? undefined : [red / weightSum, green / weightSum, blue / weightSum];
+  }
   let red = 0;
   let green = 0;
   let blue = 0;
@@ -90,6 +98,13 @@ const clampGain = (gain: number) => Math.min(MAX_CHANNEL_GAIN, Math.max(1 / MAX_
 /** Mean colour of the brightest 2% of pixels that are not clipped. */
 function brightestMean(preview: PreviewPixels): number[] {
   const threshold = percentile(preview.luma, 0.98);
+  const native = nativeKernels();
+  if (native) {
+    const sums = new Float64Array(4);
+    native.brightestSums(...channelsOf(preview), threshold, sums);
+    const count = sums[3]!;
+    return count ? [sums[0]! / count, sums[1]! / count, sums[2]! / count] : [1, 1, 1];
+  }
   const sum = [0, 0, 0];
   let count = 0;
   for (let i = 0; i < preview.luma.length; i++) {
@@ -111,7 +126,9 @@ function brightestMean(preview: PreviewPixels): number[] {
 function toneCurves(preview: PreviewPixels, balance: number[]): [Float32Array, Float32Array, Float32Array] {
   const [gainR, gainG, gainB] = balance as [number, number, number];
   const balancedLuma = new Float32Array(preview.luma.length);
-  for (let i = 0; i < balancedLuma.length; i++) {
+  const native = nativeKernels();
+  if (native) native.balancedLuma(...channelsOf(preview), Float64Array.of(gainR, gainG, gainB), balancedLuma);
+  for (let i = 0; !native && i < balancedLuma.length; i++) {
     balancedLuma[i] =
       0.299 * gainR * preview.red[i]! + 0.587 * gainG * preview.green[i]! + 0.114 * gainB * preview.blue[i]!;
   }
@@ -134,7 +151,9 @@ function toneCurves(preview: PreviewPixels, balance: number[]): [Float32Array, F
 function applyCurvesToLuma(preview: PreviewPixels, curves: Float32Array[]): Float32Array {
   const [red, green, blue] = curves as [Float32Array, Float32Array, Float32Array];
   const toned = new Float32Array(preview.luma.length);
-  for (let i = 0; i < toned.length; i++) {
+  const native = nativeKernels();
+  if (native) native.tonedLuma(...channelsOf(preview), joined(curves), toned);
+  for (let i = 0; !native && i < toned.length; i++) {
     toned[i] =
       (0.299 * red[preview.red[i]!]! + 0.587 * green[preview.green[i]!]! + 0.114 * blue[preview.blue[i]!]!) / 255;
   }
@@ -163,7 +182,9 @@ function shareBelow(values: Float32Array, limit: number): number {
 
 function gainValues(base: Float32Array, midScale: Float32Array, lift: number): Float32Array {
   const gain = new Float32Array(base.length);
-  for (let i = 0; i < gain.length; i++) {
+  const native = nativeKernels();
+  if (native) native.gainValues(base, midScale, lift, CLARITY, gain);
+  for (let i = 0; !native && i < gain.length; i++) {
     const baseValue = base[i]!;
     const shade = 1 - baseValue;
     const shadowGain = 1 + lift * shade * shade * shade;
@@ -174,6 +195,8 @@ function gainValues(base: Float32Array, midScale: Float32Array, lift: number): F
 }
 
 function meanSaturation(preview: PreviewPixels, curves: Float32Array[]): number {
+  const native = nativeKernels();
+  if (native) return native.meanSaturation(...channelsOf(preview), joined(curves));
   const [red, green, blue] = curves as [Float32Array, Float32Array, Float32Array];
   let sum = 0;
   for (let i = 0; i < preview.luma.length; i++) {
@@ -184,6 +207,16 @@ function meanSaturation(preview: PreviewPixels, curves: Float32Array[]): number 
     sum += max > 0 ? (max - Math.min(r, g, b)) / max : 0;
   }
   return sum / Math.max(1, preview.luma.length);
+}
+
+/** The preview's channels in the order the C loops take them (native/preview-kernels.c). */
+const channelsOf = ({ red, green, blue, luma }: PreviewPixels) => [red, green, blue, luma] as const;
+
+/** The three curves in one array, red's first, for the C loops. */
+function joined(curves: Float32Array[]): Float32Array {
+  const all = new Float32Array(3 * 256);
+  curves.forEach((curve, index) => all.set(curve, index * 256));
+  return all;
 }
 
 /**

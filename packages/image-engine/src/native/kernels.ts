@@ -24,6 +24,72 @@ export interface NativeKernels {
   ): number;
 }
 
+/**
+ * The preview analysis's loops (native/preview-kernels.c, docs/decisions/102), each named after its JavaScript
+ * twin. Outputs are arrays the caller allocates; channels are a preview's (preview.ts), of one length.
+ */
+export interface PreviewKernels {
+  halveImage(rgb: Uint8Array, width: number, height: number, out: Uint8Array): void;
+  describePreview(
+    rgb: Uint8Array,
+    ...channels: [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array]
+  ): void;
+  percentiles(values: Float32Array, fractions: Float64Array, out: Float64Array): void;
+  /** Weighted red, green, blue sums and the weights' sum into `out`. */
+  neutralSums(
+    red: Float32Array,
+    green: Float32Array,
+    blue: Float32Array,
+    luma: Float32Array,
+    saturation: Float32Array,
+    limit: number,
+    out: Float64Array,
+  ): void;
+  /** Red, green, blue sums and the count into `out`. */
+  brightestSums(
+    red: Float32Array,
+    green: Float32Array,
+    blue: Float32Array,
+    luma: Float32Array,
+    threshold: number,
+    out: Float64Array,
+  ): void;
+  balancedLuma(
+    red: Float32Array,
+    green: Float32Array,
+    blue: Float32Array,
+    luma: Float32Array,
+    gains: Float64Array,
+    out: Float32Array,
+  ): void;
+  /** `curves`: red's, green's and blue's 256 entries in one array. */
+  tonedLuma(
+    red: Float32Array,
+    green: Float32Array,
+    blue: Float32Array,
+    luma: Float32Array,
+    curves: Float32Array,
+    out: Float32Array,
+  ): void;
+  meanSaturation(
+    red: Float32Array,
+    green: Float32Array,
+    blue: Float32Array,
+    luma: Float32Array,
+    curves: Float32Array,
+  ): number;
+  boxBlur(values: Float32Array, width: number, height: number, radius: number, out: Float32Array): void;
+  guidedSmooth(
+    values: Float32Array,
+    width: number,
+    height: number,
+    radius: number,
+    epsilon: number,
+    out: Float32Array,
+  ): void;
+  gainValues(base: Float32Array, midScale: Float32Array, lift: number, clarity: number, out: Float32Array): void;
+}
+
 export interface AreaBlendJob {
   /** The base version's pixels, written in place. */
   frame: RgbImage;
@@ -48,10 +114,23 @@ export interface AreaBlendJob {
 
 const ADDON = '@hearth/image-engine/native-kernels';
 
-/** The kernels, or undefined without the addon (load-addon.ts says when). */
-export function nativeKernels(): NativeKernels | undefined {
-  const state = loadAddon<NativeKernels>(ADDON);
+let javaScriptOnly = 0;
+
+/** The kernels, or undefined without the addon (load-addon.ts says when) or inside {@link withJavaScriptKernels}. */
+export function nativeKernels(): (NativeKernels & PreviewKernels) | undefined {
+  if (javaScriptOnly) return undefined;
+  const state = loadAddon<NativeKernels & PreviewKernels>(ADDON);
   return 'loaded' in state ? state.loaded : undefined;
+}
+
+/** Runs `work` (synchronous) on the JavaScript twins, for tests that compare them with the C. */
+export function withJavaScriptKernels<T>(work: () => T): T {
+  javaScriptOnly++;
+  try {
+    return work();
+  } finally {
+    javaScriptOnly--;
+  }
 }
 
 /** Whether the fit's and area edits' loops run in C or JavaScript, for the worker's start-up log; loads nothing. */
