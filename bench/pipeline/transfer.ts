@@ -13,7 +13,8 @@
  * - 30 × 12 MP Professional Enhancement, upload start → every photo completed (2 workers), against
  *   bench/baselines/codec-loop.ts (30 bare decode + encodes, 2 at a time): wall time, CPU per photo (and
  *   Hearth's split by thread: main, libvips, the others), how many cores the server kept busy, its peak RSS
- *   and its RSS once the batch is over.
+ *   and its RSS once the batch is over. The bench learns of each completion from the event stream, as the web
+ *   app does, not by polling (which would add requests no browser makes to the server's CPU).
  * - Download of that project's ZIP and of one enhanced photo (10 times a round, counted together), against bench/baselines/static-server.ts
  *   serving the same bytes: MB/s and time to the first byte.
  * - Idle RSS of the server (ROLE=all) after start-up and a first request.
@@ -257,11 +258,12 @@ async function measureBatchAndDownloads(kind: DatabaseKind, photo: string, workD
       projectId = await stack.client.createProject();
       const stop = watch(server.pid);
       const stopThreads = watchThreads(server.pid);
+      const following = await stack.client.followProject(projectId, files.length);
       const started = performance.now();
       const status = await stack.client.upload(projectId, files);
       if (status !== 201) throw new Error(`upload answered ${status}`);
-      await stack.client.waitUntilCompleted(projectId, files.length);
-      const seconds = (performance.now() - started) / 1000;
+      const finished = await following.completed;
+      const seconds = (finished - started) / 1000;
       const usage = stop();
       const byThread = stopThreads();
       hearthRuns.push({

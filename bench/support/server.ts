@@ -7,6 +7,7 @@ import { openAsBlob, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { openDatabase } from '@hearth/server/test-support/internals';
+import { openStream } from '@hearth/server/test-support/sse';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUILT_SERVER = path.join(ROOT, 'apps/server/dist/server.mjs');
@@ -222,6 +223,37 @@ export class Client {
     const { status, body } = await this.call('GET', url);
     if (status !== 200) throw new Error(`GET ${url} answered ${status}`);
     return body as T;
+  }
+
+  /**
+   * Follows the project on the event stream, as the web app does (it refetches on each photo.updated event), where
+   * polling would add requests a browser does not make to the CPU measured. Open it before the upload, so that no
+   * event is missed. `completed` resolves with the moment (performance.now()) the `total`-th photo's completion
+   * arrived, once one GET has confirmed the project's count; it rejects if a photo failed.
+   */
+  async followProject(projectId: string, total: number): Promise<{ completed: Promise<number> }> {
+    const stream = await openStream(this.baseUrl, { cookie: this.cookie });
+    if (stream.status !== 200) throw new Error(`the event stream answered ${stream.status}`);
+    const lastCompletion = async () => {
+      try {
+        for (;;) {
+          const updates = stream.messages.filter((m) => m.type === 'photo.updated' && m.data?.projectId === projectId);
+          if (updates.some((m) => m.data?.status === 'failed')) throw new Error('a photo failed');
+          const done = new Set(updates.filter((m) => m.data?.status === 'completed').map((m) => m.data?.photoId));
+          if (done.size >= total) return performance.now();
+          if (stream.isEnded()) throw new Error('the event stream ended');
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      } finally {
+        stream.close();
+      }
+    };
+    const completed = lastCompletion().then(async (at) => {
+      await this.waitUntilCompleted(projectId, total);
+      return at;
+    });
+    completed.catch(() => undefined); // awaited after the upload; a failure must not go unhandled meanwhile
+    return { completed };
   }
 
   /** Resolves once the project has `total` completed photos; throws if any failed. */
