@@ -198,8 +198,9 @@ describe('a server configured to send enhancement to the provider, with short jo
       GEMINI_BASE_URL: vendor.baseUrl,
       AI_IMAGES_PER_MINUTE: '6000',
       ENHANCEMENT_ENGINE: 'ai',
-      // A try may last 5 s, so its provider call is abandoned after 2.5 s.
-      ENHANCE_JOB_EXPIRE_SECONDS: '5',
+      // A try may last 20 s, so it is abandoned after 10 s (half the expiry, as the margin is larger): short
+      // enough for the hanging call below, long enough for a real try on a busy CI machine.
+      ENHANCE_JOB_EXPIRE_SECONDS: '20',
       ENHANCE_RETRY_LIMIT: '0',
     });
   });
