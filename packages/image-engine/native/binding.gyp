@@ -15,6 +15,12 @@
       "target_name": "kernels",
       "sources": ["kernels.c", "preview-kernels.c"],
       "cflags": ["-O3", "-std=gnu11", "-ffp-contract=off", "-Wall", "-Wno-unused-parameter"]
+    },
+    {
+      "target_name": "free_memory",
+      "sources": ["free-memory.c"],
+      "libraries": ["-ldl"],
+      "cflags": ["-O2", "-std=gnu11", "-Wall", "-Wno-unused-parameter"]
     }
   ]
 }

@@ -1,5 +1,5 @@
-// Builds the native addons (binding.gyp: the enhancement pass and the area edit's blend) when the package is
-// installed. A machine without a C compiler still installs: the engine then uses its WebAssembly pass and its
+// Builds the native addons (binding.gyp: the enhancement pass, the pixel kernels, the allocator's hold) when the
+// package is installed. A machine without a C compiler still installs: the engine then uses its WebAssembly pass and its
 // JavaScript blend (src/native/load-addon.ts).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';

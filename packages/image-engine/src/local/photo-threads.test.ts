@@ -1,10 +1,13 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { holdFreeMemory, releaseFreeMemory } from '../native/free-memory';
 import { FIXTURE_PHOTOS_DIR } from '../test-support/fixtures';
 import { runPhotoWork } from './photo-threads';
 import { doPhotoWork, PhotoUnreadableError, type PhotoWork } from './photo-work';
+
+vi.mock('../native/free-memory', () => ({ holdFreeMemory: vi.fn(), releaseFreeMemory: vi.fn() }));
 
 let workDir: string;
 beforeAll(async () => {
@@ -58,5 +61,23 @@ describe('runPhotoWork', () => {
     const after = await runPhotoWork({ ...workIn('after'), enhance: undefined });
     expect(after.enhanced).toBeUndefined();
     expect(after.width).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('the allocator around a burst of photos', () => {
+  it('holds free memory from the first photo to a second after the last, then releases it once', async () => {
+    vi.mocked(holdFreeMemory).mockClear();
+    vi.mocked(releaseFreeMemory).mockClear();
+    const first = runPhotoWork({ ...workIn('burst-1'), enhance: undefined });
+    const second = runPhotoWork({ ...workIn('burst-2'), enhance: undefined });
+    await Promise.all([first, second]);
+    expect(holdFreeMemory).toHaveBeenCalledTimes(1);
+    expect(releaseFreeMemory).not.toHaveBeenCalled();
+    // A photo within the second keeps the burst going: nothing is released in between.
+    await runPhotoWork({ ...workIn('burst-3'), enhance: undefined });
+    await vi.waitFor(() => expect(releaseFreeMemory).toHaveBeenCalledTimes(1), { timeout: 3000, interval: 50 });
+    expect(vi.mocked(releaseFreeMemory).mock.invocationCallOrder[0]).toBeGreaterThan(
+      Math.max(...vi.mocked(holdFreeMemory).mock.invocationCallOrder),
+    );
   }, 60_000);
 });

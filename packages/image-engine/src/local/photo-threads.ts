@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { holdFreeMemory, releaseFreeMemory } from '../native/free-memory';
 import type { PhotoReply, PhotoRequest } from './photo-worker';
 import { PhotoUnreadableError, type PhotoWork, type PhotoWorkResult } from './photo-work';
 import { workerBootstrap } from './worker-bootstrap';
@@ -13,8 +14,12 @@ import { workerBootstrap } from './worker-bootstrap';
  *
  * There are as many threads as photos worked on at once (the job queue's CPU limit bounds that): a call takes
  * an idle thread or starts one. A thread idle for IDLE_MS stops, giving its memory back between bursts.
+ *
+ * While any photo is worked, the allocator keeps the pages photos free for the next one; RELEASE_AFTER_MS after
+ * the last, it gives them all back (docs/decisions/103).
  */
 const IDLE_MS = 5_000;
+const RELEASE_AFTER_MS = 1_000;
 
 interface PhotoThread {
   worker: Worker;
@@ -24,9 +29,15 @@ interface PhotoThread {
 
 const idle: PhotoThread[] = [];
 let nextId = 0;
+let working = 0;
+let releaseTimer: NodeJS.Timeout | undefined;
 
 /** Does the work on a photo thread; PhotoUnreadableError when the input cannot be decoded. */
 export function runPhotoWork(work: PhotoWork): Promise<PhotoWorkResult> {
+  if (working++ === 0) {
+    clearTimeout(releaseTimer);
+    holdFreeMemory();
+  }
   const thread = idle.pop() ?? startThread();
   clearTimeout(thread.idleTimer);
   thread.worker.ref(); // busy: the process waits for it
@@ -42,6 +53,7 @@ function startThread(): PhotoThread {
   thread.worker.on('message', (reply: PhotoReply) => settle(thread, reply));
   const fail = (error: Error) => {
     retire(thread);
+    if (thread.pending) workEnded();
     thread.pending?.reject(error);
     thread.pending = undefined;
   };
@@ -54,6 +66,7 @@ function settle(thread: PhotoThread, reply: PhotoReply) {
   const pending = thread.pending;
   if (!pending || pending.id !== reply.id) return;
   thread.pending = undefined;
+  workEnded();
   thread.worker.unref(); // an idle thread must not keep the process alive
   idle.push(thread);
   thread.idleTimer = setTimeout(() => {
@@ -62,6 +75,10 @@ function settle(thread: PhotoThread, reply: PhotoReply) {
   }, IDLE_MS).unref();
   if ('result' in reply) pending.resolve(reply.result);
   else pending.reject(rebuild(reply.error));
+}
+
+function workEnded() {
+  if (--working === 0) releaseTimer = setTimeout(releaseFreeMemory, RELEASE_AFTER_MS).unref();
 }
 
 function rebuild({ message, stack, unreadable }: { message: string; stack?: string; unreadable: boolean }) {
