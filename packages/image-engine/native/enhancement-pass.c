@@ -132,8 +132,9 @@ static void enhance_span(const Plan *plan, const float *gains, const uint8_t *ro
 #if defined(__x86_64__)
 /*
  * enhance_span for eight pixels at a time, in AVX2, where the processor has it: the WebAssembly kernel's
- * steps on eight lanes instead of four, with the table lookups as gathers. The integer operations are the
- * same (wrapping multiplies, arithmetic shifts, saturating narrowings for the clamp), so are the bytes.
+ * steps on eight lanes instead of four. Each table lookup is eight scalar loads: on AMD's Zen 3 that took
+ * the pass from 38.5 to 32 ms at 12 MP against AVX2's gathers. The integer operations are the same (wrapping
+ * multiplies, arithmetic shifts, saturating narrowings for the clamp), so are the bytes.
  */
 #define AVX2 __attribute__((target("avx2")))
 
@@ -146,9 +147,23 @@ AVX2 static inline __m256i channel_of_eight(const uint8_t *at, int offset) {
   return _mm256_set_m128i(high, low);
 }
 
-/* (table[value] · gain) >> 8 for eight pixels */
-AVX2 static inline __m256i curve_of_eight(const int32_t *table, __m256i values, __m256i gain) {
-  return _mm256_srai_epi32(_mm256_mullo_epi32(_mm256_i32gather_epi32((const int *)table, values, 4), gain), 8);
+/* table[byte] for one channel's bytes of eight pixels from `at`: scalar loads (gathers are slow on AMD's Zen). */
+AVX2 static inline __m256i look_up_bytes(const int32_t *table, const uint8_t *at) {
+  return _mm256_setr_epi32(table[at[0]], table[at[3]], table[at[6]], table[at[9]], table[at[12]], table[at[15]],
+                           table[at[18]], table[at[21]]);
+}
+
+/* table[index] for eight indices, likewise. */
+AVX2 static inline __m256i look_up(const int32_t *table, __m256i index) {
+  int32_t at[8] __attribute__((aligned(32)));
+  _mm256_store_si256((__m256i *)at, index);
+  return _mm256_setr_epi32(table[at[0]], table[at[1]], table[at[2]], table[at[3]], table[at[4]], table[at[5]],
+                           table[at[6]], table[at[7]]);
+}
+
+/* (table[byte] · gain) >> 8 for eight pixels' bytes of one channel */
+AVX2 static inline __m256i curve_of_eight(const int32_t *table, const uint8_t *at, __m256i gain) {
+  return _mm256_srai_epi32(_mm256_mullo_epi32(look_up_bytes(table, at), gain), 8);
 }
 
 /* (c + ((boost · (c − luma)) >> 8) + detail) >> 4, not yet clamped */
@@ -173,19 +188,18 @@ AVX2 static void enhance_span_avx2(const Plan *plan, const float *gains, const u
     const uint8_t *pixel = row + 3 * x;
     __m256i gain = _mm256_cvttps_epi32(_mm256_loadu_ps(gains + x));
     __m256i green_in = channel_of_eight(pixel, 1);
-    __m256i r = curve_of_eight(plan->red, channel_of_eight(pixel, 0), gain);
-    __m256i g = curve_of_eight(plan->green, green_in, gain);
-    __m256i b = curve_of_eight(plan->blue, channel_of_eight(pixel, 2), gain);
+    __m256i r = curve_of_eight(plan->red, pixel, gain);
+    __m256i g = curve_of_eight(plan->green, pixel + 1, gain);
+    __m256i b = curve_of_eight(plan->blue, pixel + 2, gain);
     __m256i high_pass = _mm256_sub_epi32(
         _mm256_sub_epi32(_mm256_slli_epi32(green_in, 2), channel_of_eight(pixel - 3, 1)),
         _mm256_add_epi32(channel_of_eight(pixel + 3, 1),
                          _mm256_add_epi32(channel_of_eight(above + 3 * x, 1), channel_of_eight(below + 3 * x, 1))));
     __m256i detail = _mm256_add_epi32(
-        _mm256_srai_epi32(_mm256_mullo_epi32(_mm256_i32gather_epi32(sharpening, high_pass, 4), gain), 8), eight);
+        _mm256_srai_epi32(_mm256_mullo_epi32(look_up(sharpening, high_pass), gain), 8), eight);
     __m256i chroma = _mm256_sub_epi32(_mm256_max_epi32(_mm256_max_epi32(r, g), b),
                                       _mm256_min_epi32(_mm256_min_epi32(r, g), b));
-    __m256i boost = _mm256_i32gather_epi32(
-        plan->vibrance, _mm256_min_epi32(_mm256_srai_epi32(chroma, 4), byte_limit), 4);
+    __m256i boost = look_up(plan->vibrance, _mm256_min_epi32(_mm256_srai_epi32(chroma, 4), byte_limit));
     __m256i green_over_blue = _mm256_sub_epi32(g, b);
     __m256i skin = _mm256_and_si256(
         _mm256_and_si256(_mm256_cmpgt_epi32(r, g), _mm256_cmpgt_epi32(g, b)),
