@@ -28,7 +28,7 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   addon.releaseFreeMemory();
   report.released = rss();
   churn();
-  await pause(1500);
+  await pause(2500); // five times the decay, for a busy machine
   report.decayedAfterRelease = rss();
   console.log(JSON.stringify(report));
 })();
