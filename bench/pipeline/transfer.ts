@@ -250,14 +250,13 @@ async function measureBatchAndDownloads(kind: DatabaseKind, photo: string, workD
     const idleRssMb = currentRssMb(server.pid);
     console.log(`[${kind}] idle RSS ${idleRssMb} MB`);
 
-    const hearthRuns = [];
-    const baselineRuns = [];
     let projectId = '';
     const files = Array.from({ length: PHOTOS }, () => photo);
-    for (let round = 1; round <= BATCH_ROUNDS; round++) {
+    const pid = server.pid;
+    const runHearth = async () => {
       projectId = await stack.client.createProject();
-      const stop = watch(server.pid);
-      const stopThreads = watchThreads(server.pid);
+      const stop = watch(pid);
+      const stopThreads = watchThreads(pid);
       const following = await stack.client.followProject(projectId, files.length);
       const started = performance.now();
       const status = await stack.client.upload(projectId, files);
@@ -267,7 +266,7 @@ async function measureBatchAndDownloads(kind: DatabaseKind, photo: string, workD
       const seconds = (finished - started) / 1000;
       const usage = stop();
       const byThread = stopThreads();
-      hearthRuns.push({
+      return {
         seconds: round2(seconds),
         /** Of which the upload's answer took this long: no job is queued before it. */
         uploadSeconds: round2((uploaded - started) / 1000),
@@ -281,19 +280,34 @@ async function measureBatchAndDownloads(kind: DatabaseKind, photo: string, workD
         coresBusy: round2(usage.cpuSeconds / seconds),
         peakRssMb: usage.peakRssMb,
         loadAverage: load1(),
-      });
-      const bare = runBaseline<{ wallMs: number; cpuMs: number }>('codec-loop', [
+      };
+    };
+    const runBare = async () => {
+      const bare = await runBaseline<{ wallMs: number; cpuMs: number }>('codec-loop', [
         String(WORKERS),
         path.join(workDir, `baseline-codec-${kind}`),
         ...files,
       ]);
-      baselineRuns.push({
+      return {
         seconds: round2(bare.wallMs / 1000),
         cpuSeconds: round2(bare.cpuMs / 1000),
         cpuPerPhotoMs: Math.round(bare.cpuMs / files.length),
         coresBusy: round2(bare.cpuMs / bare.wallMs),
         loadAverage: load1(),
-      });
+      };
+    };
+    const hearthRuns: Awaited<ReturnType<typeof runHearth>>[] = [];
+    const baselineRuns: Awaited<ReturnType<typeof runBare>>[] = [];
+    for (let round = 1; round <= BATCH_ROUNDS; round++) {
+      // Each side goes first every other round: what the machine does after an earlier part, or a neighbour,
+      // weighs on both alike.
+      if (round % 2) {
+        hearthRuns.push(await runHearth());
+        baselineRuns.push(await runBare());
+      } else {
+        baselineRuns.push(await runBare());
+        hearthRuns.push(await runHearth());
+      }
       console.log(
         `[${kind}] batch round ${round}/${BATCH_ROUNDS}: Hearth ${hearthRuns.at(-1)!.seconds} s (upload ${hearthRuns.at(-1)!.uploadSeconds} s; ${hearthRuns.at(-1)!.cpuPerPhotoMs} ms CPU/photo: ${describeThreads(hearthRuns.at(-1)!.cpuPerPhotoByThreadMs)}), bare ${baselineRuns.at(-1)!.seconds} s (${baselineRuns.at(-1)!.cpuPerPhotoMs} ms CPU/photo) (load ${load1()})`,
       );

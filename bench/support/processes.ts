@@ -2,7 +2,8 @@
  * Baseline servers and loops (bench/baselines/) run as processes of their own, like Hearth's server, so that
  * each side's CPU and memory are read the same way, from /proc.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { ROOT } from './server';
@@ -50,12 +51,19 @@ export async function startListening(
   };
 }
 
-/** Runs `bench/baselines/<name>.ts` to its end and returns the JSON of its last output line. */
-export function runBaseline<T>(name: string, args: string[]): T {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(BASELINES, `${name}.ts`), ...args], {
+/**
+ * Runs `bench/baselines/<name>.ts` to its end and returns the JSON of its last output line. Asynchronous, so
+ * that the bench keeps serving its own connections to Hearth's server meanwhile (a blocked bench once left a
+ * request half sent, which the server timed out).
+ */
+export async function runBaseline<T>(name: string, args: string[]): Promise<T> {
+  const script = path.join(BASELINES, `${name}.ts`);
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
+    maxBuffer: 16 * 2 ** 20,
+  }).catch((error: { stderr?: string }) => {
+    throw new Error(`baseline ${name} failed:\n${error.stderr ?? String(error)}`);
   });
-  if (child.status !== 0) throw new Error(`baseline ${name} failed:\n${child.stderr}`);
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as T;
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
 }
