@@ -44,7 +44,7 @@ describe('scripts/with-allocator.sh', () => {
     if (installed) {
       expect(seen).toMatchObject({
         preload: installed,
-        conf: 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0',
+        conf: 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:1,oversize_threshold:0',
         jemallocMapped: true,
       });
     } else {
