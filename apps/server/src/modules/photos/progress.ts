@@ -1,10 +1,10 @@
 import type { Db } from '../../infrastructure/db/client';
 import { lockProjectForUpdate, setProjectCounters } from '../projects/service';
 import { giveImageBack } from '../usage/service';
-import { countPhotosOfProject, findPhoto, saveProgress, updatePhoto, type NewPhoto, type PhotoRow } from './repository';
+import { countPhotosOfProject, saveProgress, updatePhoto, type NewPhoto, type PhotoRow } from './repository';
 import {
-  findVersion,
-  listVersionsOfPhoto,
+  findPhotoWithVersions,
+  findVersionWithPhoto,
   markVersionCompleted,
   markVersionFailed,
   markVersionProcessing,
@@ -26,27 +26,33 @@ export async function changeInProject<T>(db: Db, projectId: string, change: (tx:
   return db.transaction(async (tx) => {
     await lockProjectForUpdate(tx, projectId);
     const changed = await change(tx);
-    if (changed) await setProjectCounters(tx, projectId, await countPhotosOfProject(tx, projectId));
+    if (changed) await countProject(tx, projectId);
     return changed;
   });
 }
+
+const countProject = async (tx: Db, projectId: string) =>
+  setProjectCounters(tx, projectId, await countPhotosOfProject(tx, projectId));
 
 /**
  * Brings the photo's own columns in step with its versions: they describe the chosen version (or the newest,
  * before one is chosen), so lists, downloads and counters read one row. The first version to complete is
  * chosen when none is. The photo is waiting or processing while any version is, completed once a version is
- * chosen, and failed when every version failed.
+ * chosen, and failed when every version failed. True when the photo moved in what its project counts: into or
+ * out of completed or failed, or its review flag (waiting to processing, say, moves nothing).
  */
-export async function syncPhoto(db: Db, photoId: string): Promise<void> {
-  const [photo, versions] = await Promise.all([findPhoto(db, photoId), listVersionsOfPhoto(db, photoId)]);
-  if (!photo) return;
+export async function syncPhoto(db: Db, photoId: string): Promise<boolean> {
+  const found = await findPhotoWithVersions(db, photoId);
+  if (!found) return false;
+  const { photo, versions } = found;
   const chosen =
     versions.find((v) => v.id === photo.chosenVersionId && v.status === 'completed') ??
     versions.find((v) => v.status === 'completed');
   const shown = chosen ?? versions.at(-1);
   const pending = versions.filter((v) => v.status === 'waiting' || v.status === 'processing');
+  const status = photoStatus(pending, chosen);
   await updatePhoto(db, photoId, {
-    status: photoStatus(pending, chosen),
+    status,
     chosenVersionId: chosen?.id ?? null,
     versionCount: versions.length,
     enhancedKey: chosen?.resultKey ?? null,
@@ -54,7 +60,12 @@ export async function syncPhoto(db: Db, photoId: string): Promise<void> {
     error: !chosen && !pending.length ? (versions.at(-1)?.error ?? null) : null,
     ...(shown ? describedBy(shown) : {}),
   });
+  const needsReview = shown ? shown.needsReview : photo.needsReview;
+  return finishedAs(status) !== finishedAs(photo.status) || needsReview !== photo.needsReview;
 }
+
+/** A photo as its project counts it: completed, failed, or not finished. */
+const finishedAs = (status: PhotoRow['status']) => (status === 'completed' || status === 'failed' ? status : null);
 
 function photoStatus(pending: VersionRow[], chosen: VersionRow | undefined): PhotoRow['status'] {
   if (pending.some((v) => v.status === 'processing')) return 'processing';
@@ -83,15 +94,18 @@ const describedBy = (v: VersionRow): Partial<NewPhoto> => ({
   ...(v.width && v.height ? { width: v.width, height: v.height } : {}),
 });
 
-/** Runs a change to one version under its project's lock, then re-syncs the photo when it changed. */
+/**
+ * Runs a change to one version under its project's lock, then re-syncs the photo when it changed, and counts
+ * the project again when the photo moved in what the project counts (a version that starts seldom moves it).
+ */
 async function changeVersion<T>(db: Db, versionId: string, change: (tx: Db, version: VersionRow) => Promise<T>) {
-  const version = await findVersion(db, versionId);
-  if (!version) return undefined;
-  const photo = await findPhoto(db, version.photoId);
-  if (!photo) return undefined;
-  const result = await changeInProject(db, photo.projectId, async (tx) => {
+  const found = await findVersionWithPhoto(db, versionId);
+  if (!found) return undefined;
+  const { version, photo } = found;
+  const result = await db.transaction(async (tx) => {
+    await lockProjectForUpdate(tx, photo.projectId);
     const changed = await change(tx, version);
-    if (changed) await syncPhoto(tx, version.photoId);
+    if (changed && (await syncPhoto(tx, version.photoId))) await countProject(tx, photo.projectId);
     return changed;
   });
   return result ? { result, photo } : undefined;

@@ -55,8 +55,9 @@ export async function keysOfPhotos(db: Db, projectId: string) {
 }
 
 /**
- * What the project's list entry shows of its photos. Run under the project's lock, as its own statement, so
- * it sees every change committed before (read committed): two photos finishing at once each count the other.
+ * What the project's list entry shows of its photos, in one statement. Run under the project's lock, as its own
+ * statement, so it sees every change committed before (read committed): two photos finishing at once each count
+ * the other.
  */
 export async function countPhotosOfProject(db: Db, projectId: string) {
   const [counts] = await db
@@ -65,16 +66,13 @@ export async function countPhotosOfProject(db: Db, projectId: string) {
       completed: sql<number>`(count(*) FILTER (WHERE ${photo.status} = 'completed'))::int`,
       failed: sql<number>`(count(*) FILTER (WHERE ${photo.status} = 'failed'))::int`,
       review: sql<number>`(count(*) FILTER (WHERE ${photo.needsReview}))::int`,
+      // The first photo sent is the cover.
+      coverPhotoId: sql<string | null>`(SELECT cover.id FROM photo cover WHERE cover.project_id = ${projectId}
+        ORDER BY cover.created_at, cover.id LIMIT 1)`,
     })
     .from(photo)
     .where(eq(photo.projectId, projectId));
-  const [first] = await db
-    .select({ id: photo.id })
-    .from(photo)
-    .where(eq(photo.projectId, projectId))
-    .orderBy(asc(photo.createdAt), asc(photo.id))
-    .limit(1);
-  return { ...counts!, coverPhotoId: first?.id ?? null };
+  return counts!;
 }
 
 /** Writes the photo's mirror of its versions (see photos/progress.ts). */

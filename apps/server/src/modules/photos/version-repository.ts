@@ -28,6 +28,41 @@ export async function findVersion(db: Db, versionId: string): Promise<VersionRow
   return row;
 }
 
+/** The version and its photo, in one statement: every step of a photo job starts from both. */
+export async function findVersionWithPhoto(db: Db, versionId: string) {
+  const [row] = await db
+    .select({ version: photoVersion, photo })
+    .from(photoVersion)
+    .innerJoin(photo, eq(photo.id, photoVersion.photoId))
+    .where(eq(photoVersion.id, versionId));
+  return row;
+}
+
+/**
+ * A photo's versions in order, with the columns of the photo that syncing it reads, in one statement;
+ * undefined when the photo is gone.
+ */
+export async function findPhotoWithVersions(db: Db, photoId: string) {
+  const rows = await db
+    .select({
+      chosenVersionId: photo.chosenVersionId,
+      status: photo.status,
+      needsReview: photo.needsReview,
+      version: photoVersion,
+    })
+    .from(photo)
+    .leftJoin(photoVersion, eq(photoVersion.photoId, photo.id))
+    .where(eq(photo.id, photoId))
+    .orderBy(asc(photoVersion.number));
+  const [first] = rows;
+  if (!first) return undefined;
+  const { chosenVersionId, status, needsReview } = first;
+  return {
+    photo: { chosenVersionId, status, needsReview },
+    versions: rows.flatMap((row) => (row.version ? [row.version] : [])),
+  };
+}
+
 export async function findVersionForUser(db: Db, userId: string, versionId: string) {
   const [row] = await db
     .select()
