@@ -1,5 +1,6 @@
 import type { RgbImage } from '../codecs/image-codec';
 import { nativeKernels } from '../native/kernels';
+import { unfilledFloat32 } from '../native/unfilled-arrays';
 
 /**
  * Small single-channel rasters for analysis at a few hundred pixels: luminance, blurs, gradients, masks.
@@ -12,7 +13,7 @@ export interface Raster {
 }
 
 export const createRaster = (width: number, height: number, fill = 0): Raster => ({
-  data: new Float32Array(width * height).fill(fill),
+  data: unfilledFloat32(width * height).fill(fill),
   width,
   height,
 });

@@ -2,6 +2,7 @@ import { MAX_INPUT_PIXELS, JPEG_QUALITY, type RgbImage } from '../codecs/image-c
 import { sharp } from '../codecs/sharp';
 import { loadAddon, locateAddon } from '../native/load-addon';
 import type { NativePassPlan } from './professional-enhancement';
+import { unfilledBytes } from '../native/unfilled-arrays';
 
 /**
  * Professional Enhancement of a JPEG file inside libvips' own decode → encode stream (native/enhancement-pass.c,
@@ -68,7 +69,7 @@ export async function enhanceJpegNatively(inputPath: string, outputPath: string,
 export function enhanceRgbNatively(image: RgbImage, plan: NativePassPlan): RgbImage | undefined {
   const state = load();
   if (!('loaded' in state)) return undefined;
-  const data = Buffer.alloc(image.data.length);
+  const data = unfilledBytes(image.data.length);
   state.loaded.enhanceRgb(image.data, plan, data);
   return { data, width: image.width, height: image.height };
 }

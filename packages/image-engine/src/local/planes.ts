@@ -1,5 +1,6 @@
 import { boxBlur as blurRaster } from '../fit-to-original/raster';
 import { nativeKernels } from '../native/kernels';
+import { unfilledFloat32 } from '../native/unfilled-arrays';
 
 /**
  * Single-channel float maps at preview resolution (masks, gains, base luminance), and the few filters the
@@ -14,11 +15,11 @@ export interface Plane {
 export const createPlane = (width: number, height: number, fill = 0): Plane => ({
   width,
   height,
-  values: new Float32Array(width * height).fill(fill),
+  values: unfilledFloat32(width * height).fill(fill),
 });
 
 export function mapPlane(plane: Plane, f: (value: number, index: number) => number): Plane {
-  const values = new Float32Array(plane.values.length);
+  const values = unfilledFloat32(plane.values.length);
   for (let i = 0; i < values.length; i++) values[i] = f(plane.values[i]!, i);
   return { width: plane.width, height: plane.height, values };
 }
@@ -42,16 +43,16 @@ export function guidedSmooth(plane: Plane, radius: number, epsilon: number): Pla
   const { width, height, values } = plane;
   const native = Number.isInteger(radius) ? nativeKernels() : undefined;
   if (native) {
-    const smoothed = new Float32Array(values.length);
+    const smoothed = unfilledFloat32(values.length);
     native.guidedSmooth(values, width, height, radius, epsilon, smoothed);
     return { width, height, values: smoothed };
   }
-  const squares = new Float32Array(values.length);
+  const squares = unfilledFloat32(values.length);
   for (let i = 0; i < values.length; i++) squares[i] = values[i]! * values[i]!;
   const mean = boxBlur(plane, radius).values;
   const meanOfSquares = boxBlur({ width, height, values: squares }, radius).values;
-  const a = new Float32Array(values.length);
-  const b = new Float32Array(values.length);
+  const a = unfilledFloat32(values.length);
+  const b = unfilledFloat32(values.length);
   for (let i = 0; i < values.length; i++) {
     const variance = Math.max(0, meanOfSquares[i]! - mean[i]! * mean[i]!);
     a[i] = variance / (variance + epsilon);
@@ -59,7 +60,7 @@ export function guidedSmooth(plane: Plane, radius: number, epsilon: number): Pla
   }
   const meanA = boxBlur({ width, height, values: a }, radius).values;
   const meanB = boxBlur({ width, height, values: b }, radius).values;
-  const out = new Float32Array(values.length);
+  const out = unfilledFloat32(values.length);
   for (let i = 0; i < values.length; i++) out[i] = meanA[i]! * values[i]! + meanB[i]!;
   return { width, height, values: out };
 }

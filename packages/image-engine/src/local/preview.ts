@@ -1,6 +1,7 @@
 import type { RgbImage } from '../codecs/image-codec';
 import { nativeKernels } from '../native/kernels';
 import type { Plane } from './planes';
+import { unfilledBytes, unfilledFloat32 } from '../native/unfilled-arrays';
 
 /**
  * Longest side of the copy the engine analyses; masks and gain maps are computed at this size. 640 px is
@@ -27,7 +28,7 @@ export interface PreviewPixels {
 
 export function describePreview(image: RgbImage): PreviewPixels {
   const count = image.width * image.height;
-  const channels = () => new Float32Array(count);
+  const channels = () => unfilledFloat32(count);
   const preview: PreviewPixels = {
     width: image.width,
     height: image.height,
@@ -76,7 +77,7 @@ export function hueDegrees(r: number, g: number, b: number, max: number, chroma:
 export function halveImage(image: RgbImage): RgbImage {
   const width = Math.max(1, image.width >> 1);
   const height = Math.max(1, image.height >> 1);
-  const data = Buffer.alloc(width * height * 3);
+  const data = unfilledBytes(width * height * 3);
   const native = nativeKernels();
   if (native) {
     native.halveImage(image.data, image.width, image.height, data);

@@ -3,6 +3,7 @@ import { EnhancementKernel, HIGH_PASS_RANGE, type PixelTables } from './enhancem
 import { boxBlur, guidedSmooth, mapPlane, percentile, percentiles, type Plane, RowSampler } from './planes';
 import { planeOf, type PreviewPixels } from './preview';
 import type { RowEdit } from './row-pass';
+import { unfilledFloat32 } from '../native/unfilled-arrays';
 
 /**
  * Professional Enhancement: the edit a real-estate photo editor makes to every photo. Bright and natural,
@@ -125,7 +126,7 @@ function brightestMean(preview: PreviewPixels): number[] {
  */
 function toneCurves(preview: PreviewPixels, balance: number[]): [Float32Array, Float32Array, Float32Array] {
   const [gainR, gainG, gainB] = balance as [number, number, number];
-  const balancedLuma = new Float32Array(preview.luma.length);
+  const balancedLuma = unfilledFloat32(preview.luma.length);
   const native = nativeKernels();
   if (native) native.balancedLuma(...channelsOf(preview), Float64Array.of(gainR, gainG, gainB), balancedLuma);
   for (let i = 0; !native && i < balancedLuma.length; i++) {
@@ -150,7 +151,7 @@ function toneCurves(preview: PreviewPixels, balance: number[]): [Float32Array, F
 
 function applyCurvesToLuma(preview: PreviewPixels, curves: Float32Array[]): Float32Array {
   const [red, green, blue] = curves as [Float32Array, Float32Array, Float32Array];
-  const toned = new Float32Array(preview.luma.length);
+  const toned = unfilledFloat32(preview.luma.length);
   const native = nativeKernels();
   if (native) native.tonedLuma(...channelsOf(preview), joined(curves), toned);
   for (let i = 0; !native && i < toned.length; i++) {
@@ -181,7 +182,7 @@ function shareBelow(values: Float32Array, limit: number): number {
 }
 
 function gainValues(base: Float32Array, midScale: Float32Array, lift: number): Float32Array {
-  const gain = new Float32Array(base.length);
+  const gain = unfilledFloat32(base.length);
   const native = nativeKernels();
   if (native) native.gainValues(base, midScale, lift, CLARITY, gain);
   for (let i = 0; !native && i < gain.length; i++) {
