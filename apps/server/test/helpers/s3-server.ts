@@ -37,6 +37,7 @@ export async function startLoopbackS3(bucket = 'hearth-test'): Promise<LoopbackS
       configureBuckets: [{ name: bucket, configs: [] }],
     });
     port = ((await server.run()) as AddressInfo).port;
+    await untilBucketAnswers(`http://127.0.0.1:${port}/${bucket}?max-keys=0`);
   };
   const stop = async () => {
     const running = server;
@@ -72,4 +73,18 @@ export async function startLoopbackS3(bucket = 'hearth-test'): Promise<LoopbackS
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** A restarted server is only ready once it answers for the bucket (listing it, unsigned, answers 200). */
+async function untilBucketAnswers(url: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`the loopback S3 server did not answer for its bucket (${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
