@@ -103,9 +103,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.addHook('onClose', async () => queue.stop());
   const payments = await registerBilling(app, { config, db, bus, log: logger });
   // ROLE=all runs the jobs here too; ROLE=api only sends them (ROLE=worker is server.ts's buildWorkerApp).
-  if (config.runsWorkers) {
-    await startWorkers(queue, { config, database, db, storage, payments, log: logger, tempDir, metrics, bus });
-  }
+  const workers = config.runsWorkers
+    ? await startWorkers(queue, { config, database, db, storage, payments, log: logger, tempDir, metrics, bus })
+    : undefined;
 
   const retentionDays = config.retentionDays;
   await app.register(usageRoutes, { db, retentionDays });
@@ -121,7 +121,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     fileKeysOf: projectFileKeys,
     listCache,
   });
-  await app.register(photoRoutes, { db, storage: meterUploads(storage, metrics), queue, engines, tempDir });
+  await app.register(photoRoutes, {
+    db,
+    storage: meterUploads(storage, metrics),
+    queue,
+    engines,
+    tempDir,
+    headStarts: workers?.headStarts,
+  });
   await app.register(listingRoutes, { db, storage, appUrl: config.appUrl });
   await app.register(debugRoutes);
   const leases = createStreamLeases(db, { maxPerUser: MAX_STREAMS_PER_USER, leaseSeconds: STREAM_LEASE_SECONDS });

@@ -28,7 +28,8 @@ interface WorkerDeps {
 
 /**
  * Starts every module's job handlers and schedules on the queue. They stop with the queue (drain at
- * `preClose`, stop at `onClose`): there is no timer of their own to stop.
+ * `preClose`, stop at `onClose`): there is no timer of their own to stop. Returns the photo worker's head
+ * starts, for the upload route of the same process.
  */
 export async function startWorkers(
   jobQueue: Queue,
@@ -37,7 +38,18 @@ export async function startWorkers(
   // Every handler's outcome is counted (and photos completed or failed) on its way back to the queue.
   const queue = meterJobs(jobQueue, metrics);
   const onProviderCall = metrics.providerCall;
-  await registerPhotoJobs(queue, { config, database, db, storage, log, tempDir, onProviderCall, events: bus });
+  const photos = await registerPhotoJobs(queue, {
+    config,
+    database,
+    db,
+    storage,
+    log,
+    tempDir,
+    onProviderCall,
+    onHeadStart: metrics.headStart,
+    events: bus,
+  });
   await registerRetentionJobs(queue, { db, storage, log, tempDir });
   await registerBillingJobs(queue, { db, ...payments, log });
+  return { headStarts: photos.headStarts };
 }

@@ -64,7 +64,14 @@ export function createPrometheusMetrics({ role, queues, log }: PrometheusMetrics
     help: 'Bytes of uploaded photos (originals) stored.',
     registers,
   });
+  const headStarts = new Counter({
+    name: 'hearth_photo_head_starts_total',
+    help: 'Previews and results begun while their batch uploaded: taken by their job, or unused (redone by it).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
   for (const outcome of ['completed', 'failed'] as const) photos.inc({ outcome }, 0);
+  for (const outcome of ['taken', 'unused'] as const) headStarts.inc({ outcome }, 0);
 
   if (queues) registerQueueGauges(queues, registers, log);
 
@@ -79,6 +86,7 @@ export function createPrometheusMetrics({ role, queues, log }: PrometheusMetrics
       if (costUsd !== undefined && costUsd > 0) providerCost.inc({ vendor }, costUsd);
     },
     uploadBytes: (bytes) => uploadBytes.inc(bytes),
+    headStart: (outcome) => headStarts.inc({ outcome }),
     render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
 }

@@ -14,11 +14,14 @@ export interface Metrics {
   providerCall(sample: { vendor: string; outcome: 'ok' | 'error'; seconds: number; costUsd?: number }): void;
   /** Bytes of uploaded photos stored. */
   uploadBytes(bytes: number): void;
+  /** Work begun on a photo while its batch uploaded: taken by its job, or left unused (docs/decisions/105). */
+  headStart(outcome: HeadStartOutcome): void;
   /** The Prometheus text exposition of everything above, with the queues' state read now. */
   render(): Promise<{ contentType: string; body: string }>;
 }
 
 export type JobRunOutcome = 'completed' | 'skipped' | 'failed' | 'error';
+export type HeadStartOutcome = 'taken' | 'unused';
 
 /** Metrics nobody reads: every report is dropped. */
 export const noMetrics: Metrics = {
@@ -27,5 +30,6 @@ export const noMetrics: Metrics = {
   photosFinished: () => undefined,
   providerCall: () => undefined,
   uploadBytes: () => undefined,
+  headStart: () => undefined,
   render: async () => ({ contentType: 'text/plain; version=0.0.4; charset=utf-8', body: '' }),
 };

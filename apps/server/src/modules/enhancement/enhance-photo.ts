@@ -39,6 +39,7 @@ import { ProviderError, ProviderTimeoutError } from '../../infrastructure/ai-pro
 import type { StagingProvider } from '../../infrastructure/ai-providers/provider';
 import type { EventBus } from '../../infrastructure/event-bus/event-bus';
 import { runAreaEdit } from './area-edit';
+import type { PhotoHeadStarts } from './head-starts';
 import { runGenerativeEdit, type StageLimits } from './generative-edit';
 import { finalPromptForVersion } from '../templates/service';
 
@@ -60,6 +61,8 @@ export interface EnhanceDeps {
   deadlineMs?: number;
   /** Bounds on the CPU work and on the provider calls in flight, shared by all of a process's jobs. */
   limits?: StageLimits;
+  /** Previews and results begun while their photos' batch uploaded (docs/decisions/105). */
+  headStarts?: PhotoHeadStarts;
 }
 
 /** A failure that another try cannot fix: the version fails at once. */
@@ -384,10 +387,34 @@ async function preparePreview(
     return undefined;
   }
   const keys = photoKeys(photo.userId, photo.id);
+  const { enhanced } =
+    (await deps.headStarts?.take(photo.id, enhance?.operations, {
+      previewPath: file('preview.jpg'),
+      thumbnailPath: file('thumbnail.jpg'),
+      enhance,
+    })) ?? (await makePreview(deps, photo, file, enhance, handedBack));
+  handedBack?.throwIfAborted();
+  await storage.putFile(keys.preview, file('preview.jpg'), 'image/jpeg');
+  await storage.putFile(keys.thumbnail, file('thumbnail.jpg'), 'image/jpeg');
+  if (!(await recordPhotoFiles(db, photo.id, { previewKey: keys.preview, thumbnailKey: keys.thumbnail }))) {
+    await removeFiles(storage, [keys.preview, keys.thumbnail]);
+    throw new PhotoGoneError();
+  }
+  return enhanced && describeLocalResult(enhanced);
+}
+
+/** The preview (and the local engine's result) from the original: what a head start would have made. */
+async function makePreview(
+  deps: EnhanceDeps,
+  photo: PhotoRow,
+  file: (name: string) => string,
+  enhance: PhotoWork['enhance'] | undefined,
+  handedBack: AbortSignal | undefined,
+) {
   await fetchOriginal(deps, photo, file('original'));
   // Without the engine, everything else of the version waits for the preview: it goes ahead of other
   // photos' fitting.
-  const { enhanced } = await (enhance ? cpu : cpuFirst)(deps)(async () => {
+  return (enhance ? cpu : cpuFirst)(deps)(async () => {
     handedBack?.throwIfAborted();
     return runPhotoWork({
       input: { path: file('original'), type: photo.imageType },
@@ -399,14 +426,6 @@ async function preparePreview(
         : error;
     });
   });
-  handedBack?.throwIfAborted();
-  await storage.putFile(keys.preview, file('preview.jpg'), 'image/jpeg');
-  await storage.putFile(keys.thumbnail, file('thumbnail.jpg'), 'image/jpeg');
-  if (!(await recordPhotoFiles(db, photo.id, { previewKey: keys.preview, thumbnailKey: keys.thumbnail }))) {
-    await removeFiles(storage, [keys.preview, keys.thumbnail]);
-    throw new PhotoGoneError();
-  }
-  return enhanced && describeLocalResult(enhanced);
 }
 
 type EngineFiles = {
@@ -423,7 +442,10 @@ function describeLocalResult({ engine, operations, notes, width, height }: Local
 }
 
 /** The local engine's operations when this version runs on it, else undefined (a provider runs it). */
-function localOperationsFor(deps: EnhanceDeps, version: VersionRow) {
+export function localOperationsFor(
+  deps: Pick<EnhanceDeps, 'staging' | 'enhancementEngine'>,
+  version: Pick<VersionRow, 'templateId' | 'customPrompt'>,
+) {
   const template = version.templateId ? findTemplate(version.templateId) : undefined;
   const local = template?.localOperations;
   const wantsProvider = !local || Boolean(version.customPrompt) || deps.enhancementEngine === 'ai';

@@ -1,9 +1,11 @@
+import { MAX_PHOTOS_PER_BATCH } from '@hearth/contracts';
 import pLimit from 'p-limit';
 import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import { describeEnhancementPass, describeNativeKernels } from '@hearth/image-engine';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../infrastructure/db/client';
+import type { HeadStartOutcome } from '../../infrastructure/metrics/metrics';
 import { completed, type Queue } from '../../infrastructure/queue/queue';
 import { describeStagingAvailability } from '../../infrastructure/ai-providers/config';
 import { SqlRateLimitStore } from '../../infrastructure/ai-providers/rate-limit';
@@ -13,6 +15,8 @@ import { collectWhenIdle } from '../../infrastructure/memory/collect-when-idle';
 import { enhancePhoto, type EnhanceDeps } from './enhance-photo';
 import type { StageLimits } from './generative-edit';
 import { handBackPhoto, recoverStalledPhotos } from './recover-stalled';
+import { localOperationsFor } from './enhance-photo';
+import { PhotoHeadStarts } from './head-starts';
 
 export interface PhotoJobDeps {
   config: Pick<Config, 'ai' | 'enhancementEngine' | 'workerConcurrency' | 'stallCheckSeconds'> & {
@@ -26,6 +30,8 @@ export interface PhotoJobDeps {
   tempDir: string;
   /** Told of every provider call (the metrics). */
   onProviderCall?: (call: ProviderCallReport) => void;
+  /** Told of every head start's end (the metrics). */
+  onHeadStart?: (outcome: HeadStartOutcome) => void;
   /** Where versions' progress is announced to their owners' live streams. */
   events?: EnhanceDeps['events'];
 }
@@ -37,6 +43,11 @@ export interface PhotoJobDeps {
 const STALLED_AFTER_MS = 60_000;
 /** A try's provider call is abandoned this long before the job expires, leaving time to fail the photo. */
 const DEADLINE_MARGIN_MS = 15_000;
+
+/** Two full batches of head starts at most (decision 105); a larger backlog's jobs do their own work. */
+const HEAD_STARTS_KEPT = 2 * MAX_PHOTOS_PER_BATCH;
+/** A head start waits this long for its job: longer than the queue's backlog usually takes to reach it. */
+const HEAD_START_KEPT_MS = 10 * 60_000;
 
 /**
  * The photo pipeline's jobs: `photo.enhance`, and the stalled-photo check every STALL_CHECK_SECONDS: each
@@ -70,7 +81,18 @@ export async function registerPhotoJobs(
     providerCalls: pLimit(config.ai.concurrency),
   };
   const photosAtOnce = config.workerConcurrency + (staging ? 2 * config.ai.concurrency : 0);
+  const headStarts = new PhotoHeadStarts({
+    storage,
+    tempDir,
+    log,
+    idleCpu: (task) => cores.add(task, { priority: -1 }),
+    operationsFor: (edit) => localOperationsFor({ staging, enhancementEngine: config.enhancementEngine }, edit),
+    maxEntries: HEAD_STARTS_KEPT,
+    keepMs: HEAD_START_KEPT_MS,
+    onOutcome: deps.onHeadStart,
+  });
   const enhanceDeps = {
+    headStarts,
     db,
     storage,
     tempDir,
@@ -112,4 +134,5 @@ export async function registerPhotoJobs(
   );
   await queue.schedule('photo.recover-stalled', '* * * * *');
   await scheduleNextCheck();
+  return { headStarts };
 }

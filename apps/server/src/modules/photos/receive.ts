@@ -53,6 +53,8 @@ export interface ReceiveDeps extends StoredOriginals {
   keyOf: (photoId: string) => string;
   /** For the few files whose whole bytes must be read to be checked (TIFF, GIF, HEIC). */
   tempDir: string;
+  /** Told of each file taken, with the fields sent before it, as soon as it is stored and checked. */
+  onStored?: (file: ReceivedFile, fields: Record<string, string>) => void;
 }
 
 /**
@@ -94,8 +96,12 @@ export async function receiveUpload(request: FastifyRequest, deps: ReceiveDeps):
         continue;
       }
       const outcome = await receiveFile(part, deps, signal);
-      if ('refusal' in outcome) refused.push(outcome.refusal);
-      else files.push(outcome.file);
+      if ('refusal' in outcome) {
+        refused.push(outcome.refusal);
+        continue;
+      }
+      files.push(outcome.file);
+      deps.onStored?.(outcome.file, fields);
     }
     // The parser also stops when the client goes away between two parts: only a whole body is a batch.
     if (signal.aborted) throw signal.reason;

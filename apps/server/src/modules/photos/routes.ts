@@ -23,6 +23,7 @@ import type { Queue } from '../../infrastructure/queue/queue';
 import { photoKeys, type ObjectStorage } from '../../infrastructure/storage/object-storage';
 import type { EngineAvailability } from '../templates/service';
 import { acceptUpload, checkUploadAllowed } from './accept-upload';
+import { headStartUpload, type HeadStarts } from './head-starts';
 import { receiveUpload } from './receive';
 import {
   chooseVersion,
@@ -43,6 +44,8 @@ interface PhotoRouteDeps {
   queue: Queue;
   engines: EngineAvailability;
   tempDir: string;
+  /** This process's photo worker, when it runs one: it may begin on originals while their batch uploads. */
+  headStarts?: HeadStarts;
 }
 
 const versionFileParams = z.object({
@@ -82,15 +85,22 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps) {
     async (request, reply) => {
       const { id } = request.user;
       await checkUploadAllowed(db, id, request.params.id);
-      const received = await receiveUpload(request, {
-        storage: deps.storage,
-        db,
-        userId: id,
-        keyOf: (photoId) => photoKeys(id, photoId).original,
-        tempDir: path.join(deps.tempDir, 'uploads'),
-      });
-      const accepted = await acceptUpload({ ...deps, log: request.log }, id, request.params.id, received);
-      return reply.status(201).send(accepted);
+      const headStart = headStartUpload(deps.headStarts, deps.engines);
+      try {
+        const received = await receiveUpload(request, {
+          storage: deps.storage,
+          db,
+          userId: id,
+          keyOf: (photoId) => photoKeys(id, photoId).original,
+          tempDir: path.join(deps.tempDir, 'uploads'),
+          onStored: headStart.onStored,
+        });
+        const accepted = await acceptUpload({ ...deps, log: request.log }, id, request.params.id, received);
+        return reply.status(201).send(accepted);
+      } catch (error) {
+        headStart.giveUp();
+        throw error;
+      }
     },
   );
 

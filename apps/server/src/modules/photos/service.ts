@@ -73,6 +73,7 @@ export { findStalledVersions, findVersion, type VersionRow } from './version-rep
 export { chooseVersion, createVersions, listPhotoVersions } from './versions';
 export { createAreaEdit } from './area-edit';
 export { findFurnitureReference, setPhotoRoom, type FurnitureReference } from './furniture-reference';
+export type { HeadStartEdit, HeadStartPhoto, HeadStarts } from './head-starts';
 export { removeAbandonedUploads } from './uploads-in-flight';
 export { GENERIC_FAILURE, MISSING_UPLOAD_FAILURE, NO_PROVIDER_FAILURE, UNREADABLE_FAILURE } from './failure-messages';
 
