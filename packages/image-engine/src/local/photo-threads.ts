@@ -13,12 +13,14 @@ import { workerBootstrap } from './worker-bootstrap';
  * megabytes, so its collections cost a few milliseconds.
  *
  * There are as many threads as photos worked on at once (the job queue's CPU limit bounds that): a call takes
- * an idle thread or starts one. A thread idle for IDLE_MS stops, giving its memory back between bursts.
+ * an idle thread or starts one. A thread idle for IDLE_MS stops, giving its memory back between bursts; a minute,
+ * because starting one costs about 0.3 s of CPU and the next batch or "Generate again" often follows within
+ * one (docs/decisions/106).
  *
  * While any photo is worked, the allocator keeps the pages photos free for the next one; RELEASE_AFTER_MS after
  * the last, it gives them all back (docs/decisions/103).
  */
-const IDLE_MS = 5_000;
+const IDLE_MS = 60_000;
 const RELEASE_AFTER_MS = 1_000;
 
 interface PhotoThread {

@@ -12,10 +12,9 @@ import { SqlRateLimitStore } from '../../infrastructure/ai-providers/rate-limit'
 import { createStagingProvider, type ProviderCallReport } from '../../infrastructure/ai-providers/registry';
 import type { ObjectStorage } from '../../infrastructure/storage/object-storage';
 import { collectWhenIdle } from '../../infrastructure/memory/collect-when-idle';
-import { enhancePhoto, type EnhanceDeps } from './enhance-photo';
+import { enhancePhoto, localOperationsFor, type EnhanceDeps } from './enhance-photo';
 import type { StageLimits } from './generative-edit';
 import { handBackPhoto, recoverStalledPhotos } from './recover-stalled';
-import { localOperationsFor } from './enhance-photo';
 import { PhotoHeadStarts } from './head-starts';
 
 export interface PhotoJobDeps {
