@@ -1,6 +1,5 @@
 import type { ImageType } from '@hearth/image-engine';
-import type { EngineAvailability } from '../templates/service';
-import { resolveRequest } from '../templates/service';
+import { resolveRequest, type EngineAvailability } from '../templates/service';
 import type { ReceivedFile } from './receive';
 
 /**
