@@ -12,9 +12,12 @@ import type { Readable } from 'node:stream';
  * bytes (the write's callback). A lent chunk that never gets there (the download failed, or the stream went
  * somewhere else) is simply left to the garbage collector.
  */
-export const LENT_CHUNK_BYTES = 2 ** 18;
+export const LENT_CHUNK_BYTES = 2 ** 20;
 
-/** Idle buffers kept for the next downloads (2 MB). */
+/**
+ * Idle buffers kept for the next downloads (8 MB): a ZIP has up to about eight chunks on their way through its
+ * streams at a time, a single file one or two.
+ */
 const IDLE_BUFFERS = 8;
 const idle: Buffer[] = [];
 /** Lent chunk (or the part of it that was filled) → the buffer to give back. */
