@@ -13,8 +13,7 @@ const integration = (name: 'pglite' | 'postgres') => ({
     hookTimeout: 60_000,
     // Files run in parallel workers; each has its own database.
     pool: 'forks' as const,
-    // Files share their fork's loaded modules: each builds its own app and database (docs/decisions/107).
-    isolate: false,
+    // Each file in a fresh fork, though sharing one would save import time: docs/decisions/107.
   },
 });
 
