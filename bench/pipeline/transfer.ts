@@ -14,7 +14,9 @@
  *   bench/baselines/codec-loop.ts (30 bare decode + encodes, 2 at a time): wall time, CPU per photo (and
  *   Hearth's split by thread: main, libvips, the others), how many cores the server kept busy, its peak RSS
  *   and its RSS once the batch is over. The bench learns of each completion from the event stream, as the web
- *   app does, not by polling (which would add requests no browser makes to the server's CPU).
+ *   app does, not by polling (which would add requests no browser makes to the server's CPU). Both sides are
+ *   measured warm, as a running worker is: the bare loop decodes a first photo before its clock starts, and
+ *   Hearth runs one batch first, reported on its own as the first batch after boot (docs/decisions/109).
  * - Download of that project's ZIP and of one enhanced photo (10 times a round, counted together), against bench/baselines/static-server.ts
  *   serving the same bytes: MB/s and time to the first byte.
  * - Idle RSS of the server (ROLE=all) after start-up and a first request.
@@ -296,6 +298,12 @@ async function measureBatchAndDownloads(kind: DatabaseKind, photo: string, workD
         loadAverage: load1(),
       };
     };
+    // The first batch after boot also starts the photo threads (sharp loads in each) and compiles Hearth's code
+    // and PGlite's WebAssembly, which the bare loop does before its clock starts (docs/decisions/109).
+    const firstAfterBoot = await runHearth();
+    console.log(
+      `[${kind}] first batch after boot: Hearth ${firstAfterBoot.seconds} s (${firstAfterBoot.cpuPerPhotoMs} ms CPU/photo: ${describeThreads(firstAfterBoot.cpuPerPhotoByThreadMs)}) (load ${load1()})`,
+    );
     const hearthRuns: Awaited<ReturnType<typeof runHearth>>[] = [];
     const baselineRuns: Awaited<ReturnType<typeof runBare>>[] = [];
     for (let round = 1; round <= BATCH_ROUNDS; round++) {
@@ -321,6 +329,7 @@ async function measureBatchAndDownloads(kind: DatabaseKind, photo: string, workD
       rssAfterBatchMb,
       batch: {
         photos: files.length,
+        firstAfterBoot,
         hearth: summariseBatch(hearthRuns),
         baseline: summariseBatch(baselineRuns),
       },
@@ -502,6 +511,8 @@ function pipelineRows(kind: DatabaseKind, pipeline: Pipeline): SummaryRow[] {
   const batch = pipeline.batch;
   const wallRatio = ratioOf(batch.hearth.medianSeconds, batch.baseline.medianSeconds);
   const cpuRatio = ratioOf(batch.hearth.medianCpuPerPhotoMs, batch.baseline.medianCpuPerPhotoMs);
+  const firstCpuRatio = ratioOf(batch.firstAfterBoot.cpuPerPhotoMs, batch.baseline.medianCpuPerPhotoMs);
+  const peakRssMb = Math.max(batch.hearth.peakRssMb ?? 0, batch.firstAfterBoot.peakRssMb);
   const zipRatio = ratioOf(pipeline.zip.hearth.medianMbPerSecond, pipeline.zip.baseline.medianMbPerSecond);
   const photoRatio = ratioOf(pipeline.photo.hearth.medianMbPerSecond, pipeline.photo.baseline.medianMbPerSecond);
   return [
@@ -534,6 +545,14 @@ function pipelineRows(kind: DatabaseKind, pipeline: Pipeline): SummaryRow[] {
         ]
       : []),
     row(
+      'first batch after boot (not in the rounds above), CPU per photo',
+      `${batch.firstAfterBoot.cpuPerPhotoMs} ms`,
+      `${batch.baseline.medianCpuPerPhotoMs} ms`,
+      firstCpuRatio,
+      'reported',
+      null,
+    ),
+    row(
       'same batch, cores busy',
       `${batch.hearth.medianCoresBusy}`,
       `${batch.baseline.medianCoresBusy}`,
@@ -542,12 +561,12 @@ function pipelineRows(kind: DatabaseKind, pipeline: Pipeline): SummaryRow[] {
       null,
     ),
     row(
-      'same batch, peak server RSS',
-      `${batch.hearth.peakRssMb} MB`,
+      'same batch, peak server RSS (the first batch after boot too)',
+      `${peakRssMb} MB`,
       '—',
       null,
       `≤ ${TARGETS.peakRssMb} MB`,
-      (batch.hearth.peakRssMb ?? 0) <= TARGETS.peakRssMb,
+      peakRssMb <= TARGETS.peakRssMb,
     ),
     row(
       'idle server RSS (ROLE=all)',
