@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Duplex } from 'node:stream';
 import type { Sharp } from 'sharp';
 import { sharp } from './sharp';
-import { readHead, type ImageType } from './image-type';
+import { readHead } from './file-head';
+import type { ImageType } from './image-type';
 import { decodeBmpToRgb, readBmpHeader } from './bmp-decoder';
 import { decodeHeic, readHeicSize } from './heic-decoder';
 

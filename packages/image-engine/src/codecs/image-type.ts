@@ -1,5 +1,5 @@
-import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { readHead } from './file-head';
 
 /** The upload formats SPEC §5 accepts, named by what their bytes are, never by file name or Content-Type. */
 export type ImageType = 'jpeg' | 'png' | 'heic' | 'webp' | 'gif' | 'bmp' | 'tiff';
@@ -47,18 +47,6 @@ export async function sniffImageType(bytes: Uint8Array): Promise<ImageType | nul
   if (ftyp) return isHeicStill(ftyp) ? 'heic' : null;
   const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
   return detected ? (TYPE_BY_EXTENSION[detected.ext] ?? null) : null;
-}
-
-/** The first `length` bytes of a file (fewer if it is shorter). */
-export async function readHead(path: string, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 interface FtypBrands {
