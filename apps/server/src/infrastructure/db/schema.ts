@@ -216,7 +216,11 @@ export const photo = pgTable(
     room: text('room'),
     imageType: text('image_type').$type<ImageType>().notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    sha256: text('sha256').notNull(),
+    /**
+     * No longer written: the upload's hash was never read (docs/decisions/112). Nullable first, so that a process
+     * of the previous version can still insert during a rolling deploy; a later migration drops it.
+     */
+    sha256: text('sha256'),
     width: integer('width'),
     height: integer('height'),
     originalKey: text('original_key').notNull(),

@@ -123,7 +123,6 @@ function photoRow(
     fileName: file.fileName,
     imageType: file.type,
     sizeBytes: file.sizeBytes,
-    sha256: file.sha256,
     width: file.width,
     height: file.height,
     originalKey: photoKeys(userId, id).original,

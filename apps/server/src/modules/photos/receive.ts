@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -28,7 +28,6 @@ export interface ReceivedFile {
   fileName: string;
   type: ImageType;
   sizeBytes: number;
-  sha256: string;
   width: number;
   height: number;
 }
@@ -118,7 +117,6 @@ type FileOutcome = { file: ReceivedFile } | { refusal: FileRefusal };
 /** What streaming one part into storage saw on the way. */
 interface Tapped {
   sizeBytes: number;
-  sha256: string;
   /** The first HEAD_BYTES bytes (all of them for a smaller file). */
   head: Buffer;
 }
@@ -164,22 +162,20 @@ async function receiveFile(part: MultipartFile, deps: ReceiveDeps, signal: Abort
     await removeOriginal(deps, id, key);
     return outcome;
   }
-  return { file: { id, key, fileName, sizeBytes: tapped.sizeBytes, sha256: tapped.sha256, ...outcome.file } };
+  return { file: { id, key, fileName, sizeBytes: tapped.sizeBytes, ...outcome.file } };
 }
 
 /**
- * The part's bytes as a stream for storage, counted, hashed and with their head kept on the way. Read from
+ * The part's bytes as a stream for storage, counted and with their head kept on the way. Read from
  * the part as storage asks for more, so a slow disk or bucket slows the upload instead of filling memory.
  */
 function tapStream(source: Readable) {
-  const hash = createHash('sha256');
   const headChunks: Buffer[] = [];
   let headLength = 0;
   let sizeBytes = 0;
   async function* bytes() {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       sizeBytes += chunk.length;
-      hash.update(chunk);
       if (headLength < HEAD_BYTES) {
         const kept = chunk.subarray(0, HEAD_BYTES - headLength);
         headChunks.push(Buffer.from(kept));
@@ -190,7 +186,7 @@ function tapStream(source: Readable) {
   }
   return {
     stream: Readable.from(bytes(), { objectMode: false }),
-    result: (): Tapped => ({ sizeBytes, sha256: hash.digest('hex'), head: Buffer.concat(headChunks, headLength) }),
+    result: (): Tapped => ({ sizeBytes, head: Buffer.concat(headChunks, headLength) }),
   };
 }
 
