@@ -17,7 +17,8 @@
  *   app does, not by polling (which would add requests no browser makes to the server's CPU). Both sides are
  *   measured warm, as a running worker is: the bare loop decodes a first photo before its clock starts, and
  *   Hearth runs one batch first, reported on its own as the first batch after boot (docs/decisions/109).
- * - Download of that project's ZIP and of one enhanced photo (10 times a round, counted together), against bench/baselines/static-server.ts
+ * - Download of that project's ZIP and of one enhanced photo (40 times a round, counted together: see
+ *   PHOTO_DOWNLOADS_PER_ROUND), against bench/baselines/static-server.ts
  *   serving the same bytes: MB/s and time to the first byte.
  * - Idle RSS of the server (ROLE=all) after start-up and a first request.
  *
