@@ -9,10 +9,12 @@ import { createLogger } from './logger';
 import { buildWorkerApp } from './worker-app';
 
 // V8 sizes the heap's next collection from how much survived the last, and counts the Buffers a download
-// reads from disk against that budget: with the server's ≈ 60 MB of live objects, its own heuristics left
-// so little room that a 74 MB ZIP set off a full collection every ~15 MB (≈ 0.3 s of CPU per ZIP, 4× the
-// ZIP itself). A fixed 1.5× room keeps that to about one. Decision record 085.
-v8.setFlagsFromString('--heap-growing-percent=50');
+// reads from disk, or an upload from its socket, against that budget. Its own heuristics left so little room
+// above the server's ≈ 40–60 MB of live objects that a 74 MB ZIP set off a full collection every ~15 MB
+// (decision 085); a fixed half of the live heap still gave an upload one every ~25 MB, as the young
+// generation holds ~32 MB of socket Buffers between its own collections. As much again as survived keeps both
+// to a few (decision 113).
+v8.setFlagsFromString('--heap-growing-percent=100');
 
 async function main() {
   const config = loadConfig();
