@@ -3,18 +3,13 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseLockedError, openDatabase } from './infrastructure/db/client';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { describeStorage, StorageLockedError } from './infrastructure/storage/create-storage';
+import { keepHeapRoom } from './infrastructure/memory/heap-room';
 import { createLogger } from './logger';
 import { buildWorkerApp } from './worker-app';
 
-// V8 sizes the heap's next collection from how much survived the last, and counts the Buffers a download
-// reads from disk, or an upload from its socket, against that budget. Its own heuristics left so little room
-// above the server's ≈ 40–60 MB of live objects that a 74 MB ZIP set off a full collection every ~15 MB
-// (decision 085); a fixed half of the live heap still gave an upload one every ~25 MB, as the young
-// generation holds ~32 MB of socket Buffers between its own collections. As much again as survived keeps both
-// to a few (decision 113).
-v8.setFlagsFromString('--heap-growing-percent=100');
+// Before anything streams: room in the heap for an upload's or a download's Buffers (decisions 085, 113).
+keepHeapRoom();
 
 async function main() {
   const config = loadConfig();
