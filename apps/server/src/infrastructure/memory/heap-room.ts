@@ -1,4 +1,4 @@
-import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 
 /**
@@ -23,8 +23,8 @@ export function growingPercentFor(liveBytes: number): number {
   return Math.min(MOST_PERCENT, Math.max(LEAST_PERCENT, wanted));
 }
 
-/** Sets the growing factor now and again after every full collection; returns a function that stops it. */
-export function keepHeapRoom(): () => void {
+/** Sets the growing factor now, and again after every full collection for as long as the process runs. */
+export function keepHeapRoom(): void {
   let current = 0;
   const apply = () => {
     const percent = growingPercentFor(oldGenerationBytes());
@@ -34,11 +34,12 @@ export function keepHeapRoom(): () => void {
     v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
   };
   apply();
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((entry) => gcKind(entry) === constants.NODE_PERFORMANCE_GC_MAJOR)) apply();
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  return () => observer.disconnect();
+  // A gc entry's detail says which collection it was (Node's own typing of entries leaves it out).
+  const isFull = (entry: object) =>
+    (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+  new PerformanceObserver((list) => {
+    if (list.getEntries().some(isFull)) apply();
+  }).observe({ entryTypes: ['gc'] });
 }
 
 /** What the old generation holds: just after a full collection, about the live heap. */
@@ -48,5 +49,3 @@ function oldGenerationBytes(): number {
     .filter((space) => !space.space_name.startsWith('new_') && space.space_name !== 'read_only_space')
     .reduce((sum, space) => sum + space.space_used_size, 0);
 }
-
-const gcKind = (entry: PerformanceEntry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
