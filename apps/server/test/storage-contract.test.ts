@@ -111,7 +111,7 @@ describe.each([
 
   it('gives back exactly what was stored, small or larger than one upload part', async () => {
     const small = randomBytes(1000);
-    const large = randomBytes(12 * MB + 12345);
+    const large = randomBytes(27 * MB + 12345); // more parts than are sent at once
     await storage.put(key('small'), streamOf(small), 'image/jpeg');
     await storage.put(key('large'), streamOf(large), 'image/jpeg');
     expect((await readAll(await storage.get(key('small')))).equals(small)).toBe(true);
@@ -152,8 +152,20 @@ describe.each([
     }
   });
 
+  it('gives back exactly what was stored at the edges of upload parts: empty, one and two whole parts', async () => {
+    for (const size of [0, 5 * MB, 10 * MB]) {
+      const bytes = randomBytes(size);
+      await storage.put(key(`edge-${size}`), streamOf(bytes), 'image/jpeg');
+      const read = await readAll(await storage.get(key(`edge-${size}`)));
+      expect(read.length, `${size} bytes`).toBe(size);
+      expect(read.equals(bytes), `${size} bytes`).toBe(true);
+    }
+  });
+
   it('stores many files at once', async () => {
-    const files = Array.from({ length: 12 }, (_, i) => ({ key: key(`many-${i}`), bytes: randomBytes(200_000 + i) }));
+    // Small ones and ones of several parts, so that parts of different files are in flight together.
+    const sizeOf = (i: number) => (i % 4 === 0 ? 11 * MB + i : 200_000 + i);
+    const files = Array.from({ length: 12 }, (_, i) => ({ key: key(`many-${i}`), bytes: randomBytes(sizeOf(i)) }));
     await Promise.all(files.map((f) => storage.put(f.key, streamOf(f.bytes), 'image/jpeg')));
     const read = await Promise.all(files.map(async (f) => readAll(await storage.get(f.key))));
     expect(read.map((bytes, i) => bytes.equals(files[i]!.bytes))).toEqual(files.map(() => true));

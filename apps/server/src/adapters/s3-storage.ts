@@ -3,13 +3,17 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  type CompletedPart,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../infrastructure/storage/config';
 import { assertSafeKey, StorageNotFoundError, type ObjectStorage } from '../infrastructure/storage/object-storage';
 
@@ -41,25 +45,18 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     requestHandler: { connectionTimeout: 5_000 },
   });
   const Bucket = settings.bucket;
+  const partBuffers = new PartBuffers();
 
   const storage: S3Storage = {
     async put(key, body, contentType) {
       assertSafeKey(key);
-      // Streamed: lib-storage reads the body a part at a time (one PutObject when it all fits in one part).
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: key, Body: body, ContentType: contentType },
-        partSize: PART_BYTES,
-        queueSize: PARTS_IN_FLIGHT,
-        // The upload is aborted below, so that the error reported is the first one (often the body's own, a
-        // client gone mid-upload), not a failure of the abort.
-        leavePartsOnError: true,
-      });
+      let uploadId: string | undefined;
       try {
-        await upload.done();
+        await putInParts(key, body, contentType, (id) => (uploadId = id));
       } catch (error) {
+        // The first error is reported (often the body's own, a client gone mid-upload), not a failed abort.
         body.destroy();
-        await abortParts(key, upload.uploadId);
+        await abortParts(key, uploadId);
         throw storageError('store', key, error);
       }
     },
@@ -107,6 +104,60 @@ export function createS3Storage(settings: S3Settings): S3Storage {
   return storage;
 
   /**
+   * Streams `body` into the object a part at a time: one PutObject when it all fits in one part, otherwise a
+   * multipart upload with up to PARTS_IN_FLIGHT parts sent at once. Reading waits while that many are in
+   * flight, so a fast client is held back by the bucket, not by this process's memory.
+   */
+  async function putInParts(key: string, body: Readable, contentType: string, started: (uploadId: string) => void) {
+    const parts = readParts(body, partBuffers);
+    const first = await parts.next();
+    const second = first.done ? first : await parts.next();
+    if (first.done || second.done) {
+      const Body = first.done ? Buffer.alloc(0) : first.value;
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body, ContentType: contentType }));
+      partBuffers.release(Body);
+      return;
+    }
+    const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+    const UploadId = created.UploadId!;
+    started(UploadId);
+    const sent: CompletedPart[] = [];
+    const inFlight = new Set<Promise<void>>();
+    let failure: unknown;
+    const send = (Body: Buffer, PartNumber: number) => {
+      const sending = client
+        .send(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body }))
+        .then(({ ETag }) => {
+          // Only once sent: a request that failed may still hold its body.
+          partBuffers.release(Body);
+          sent.push({ PartNumber, ETag });
+        })
+        .catch((error: unknown) => void (failure ??= error))
+        .finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    };
+    try {
+      send(first.value, 1);
+      send(second.value, 2);
+      for (let partNumber = 3; ; partNumber++) {
+        while (inFlight.size >= PARTS_IN_FLIGHT) await Promise.race(inFlight);
+        if (failure) break;
+        const next = await parts.next();
+        if (next.done) break;
+        send(next.value, partNumber);
+      }
+    } finally {
+      // Also when the body failed: the abort that follows must not race parts still being sent.
+      await Promise.all(inFlight);
+    }
+    if (failure) throw failure;
+    sent.sort((a, b) => a.PartNumber! - b.PartNumber!);
+    await client.send(
+      new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: sent } }),
+    );
+  }
+
+  /**
    * Parts of an unfinished multipart upload are stored (and billed) until aborted. Best effort: when even
    * this fails, the bucket's AbortIncompleteMultipartUpload lifecycle rule removes them (docs/deploy.md).
    */
@@ -114,6 +165,49 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     if (!uploadId) return;
     await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
   }
+}
+
+/**
+ * The buffers parts are filled in, kept once sent for the next part of this or a later upload. A new 5 MB
+ * buffer per part would be 150 per 750 MB batch, each outliving a young collection and counted against the
+ * heap's room, so each batch would set off a full collection every few parts (docs/decisions/114).
+ */
+class PartBuffers {
+  private readonly kept: ArrayBuffer[] = [];
+
+  take(): Buffer {
+    return Buffer.from(this.kept.pop() ?? Buffer.allocUnsafeSlow(PART_BYTES).buffer);
+  }
+
+  /** Takes back a part's buffer (a body's last part is a shorter view of one). */
+  release(part: Buffer) {
+    const whole = part.buffer as ArrayBuffer;
+    if (whole.byteLength === PART_BYTES && this.kept.length < PARTS_IN_FLIGHT) this.kept.push(whole);
+  }
+}
+
+/**
+ * The body in parts of PART_BYTES (the last one shorter), each in a buffer from `buffers`. Each chunk is copied
+ * into its part as it arrives, so it is garbage at once and dies in a young collection. Gathering a part's
+ * chunks and joining them, as lib-storage's Upload does, keeps them alive until the part is whole.
+ */
+async function* readParts(body: Readable, buffers: PartBuffers): AsyncGenerator<Buffer, void> {
+  let part: Buffer | undefined;
+  let filled = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    for (let offset = 0; offset < chunk.length;) {
+      part ??= buffers.take();
+      const copied = chunk.copy(part, filled, offset);
+      filled += copied;
+      offset += copied;
+      if (filled === PART_BYTES) {
+        yield part;
+        part = undefined;
+        filled = 0;
+      }
+    }
+  }
+  if (part) yield part.subarray(0, filled);
 }
 
 /** No such object; a missing bucket is a configuration error, not a missing file. */
