@@ -17,7 +17,7 @@
  *   app does, not by polling (which would add requests no browser makes to the server's CPU). Both sides are
  *   measured warm, as a running worker is: the bare loop decodes a first photo before its clock starts, and
  *   Hearth runs one batch first, reported on its own as the first batch after boot (docs/decisions/109).
- * - Download of that project's ZIP and of one enhanced photo (40 times a round, counted together: see
+ * - Download of that project's ZIP and of one enhanced photo (5 and 40 times a round, counted together: see
  *   PHOTO_DOWNLOADS_PER_ROUND), against bench/baselines/static-server.ts
  *   serving the same bytes: MB/s and time to the first byte.
  * - Idle RSS of the server (ROLE=all) after start-up and a first request.
@@ -392,13 +392,18 @@ async function measureDownloads(
     await timedDownload(`${baseline.url}/project.zip`);
     const runs = { zip: [] as Timed[], zipBaseline: [] as Timed[], photo: [] as Timed[], photoBaseline: [] as Timed[] };
     for (let round = 1; round <= ROUNDS; round++) {
-      runs.zip.push(timed(await client.download(projectId)));
-      runs.zipBaseline.push(timed(await timedDownload(`${baseline.url}/project.zip`)));
-      const photoRound = { hearth: [] as Download[], baseline: [] as Download[] };
-      for (let i = 0; i < PHOTO_DOWNLOADS_PER_ROUND; i++) {
-        photoRound.hearth.push(await client.downloadPhoto(first!.id));
-        photoRound.baseline.push(await timedDownload(`${baseline.url}/photo.jpg`));
-      }
+      const zipRound = await alternately(
+        ZIP_DOWNLOADS_PER_ROUND,
+        () => client.download(projectId),
+        () => timedDownload(`${baseline.url}/project.zip`),
+      );
+      runs.zip.push(together(zipRound.hearth));
+      runs.zipBaseline.push(together(zipRound.baseline));
+      const photoRound = await alternately(
+        PHOTO_DOWNLOADS_PER_ROUND,
+        () => client.downloadPhoto(first!.id),
+        () => timedDownload(`${baseline.url}/photo.jpg`),
+      );
       runs.photo.push(together(photoRound.hearth));
       runs.photoBaseline.push(together(photoRound.baseline));
       console.log(
@@ -425,29 +430,46 @@ async function measureDownloads(
 type Timed = { firstByteMs: number; seconds: number; mbPerSecond: number };
 
 /**
- * One photo is a download of a few milliseconds, which one scheduling hiccup of this shared machine can
- * double: each round downloads it this many times from each side, alternately, and counts them together
- * (10 a round gave 0.77×, 0.95× and 1.74× in three runs of the same code on a quiet machine).
+ * One photo is a download of a few milliseconds, and the ZIP one of a few hundred, which one scheduling hiccup
+ * of this shared machine can double. Each round downloads each file this many times from each side,
+ * alternately, and counts them together: with 10 photos a round, three runs of the same code gave 0.77×, 0.95×
+ * and 1.74× on a quiet machine; with one ZIP a round, the rounds of one run ranged 0.47–1.52× (2026-11-30).
  */
 const PHOTO_DOWNLOADS_PER_ROUND = 40;
+const ZIP_DOWNLOADS_PER_ROUND = 5;
 
-type Download = Awaited<ReturnType<typeof timedDownload>>;
+/** A download's timings and size (its bytes are checked once, then dropped: a ZIP is 74 MB). */
+type Download = { firstByteMs: number; totalMs: number; bytes: number };
+
+/** `times` downloads from each side, alternately, so that drift in the machine's load falls on both alike. */
+async function alternately(
+  times: number,
+  hearth: () => Promise<Awaited<ReturnType<typeof timedDownload>>>,
+  baseline: () => Promise<Awaited<ReturnType<typeof timedDownload>>>,
+) {
+  const downloads = { hearth: [] as Download[], baseline: [] as Download[] };
+  const measured = ({ firstByteMs, totalMs, body }: Awaited<ReturnType<typeof timedDownload>>): Download => ({
+    firstByteMs,
+    totalMs,
+    bytes: body.length,
+  });
+  for (let i = 0; i < times; i++) {
+    downloads.hearth.push(measured(await hearth()));
+    downloads.baseline.push(measured(await baseline()));
+  }
+  return downloads;
+}
 
 /** Several downloads of one file as one figure: their bytes over their summed time, the median first byte. */
 function together(downloads: Download[]): Timed {
   const totalMs = downloads.reduce((sum, d) => sum + d.totalMs, 0);
-  const bytes = downloads.reduce((sum, d) => sum + d.body.length, 0);
+  const bytes = downloads.reduce((sum, d) => sum + d.bytes, 0);
   return {
     firstByteMs: round1(median(downloads.map((d) => d.firstByteMs))),
     seconds: round2(totalMs / 1000),
     mbPerSecond: round1(bytes / MB / (totalMs / 1000)),
   };
 }
-const timed = (result: { firstByteMs: number; totalMs: number; body: Buffer }): Timed => ({
-  firstByteMs: round1(result.firstByteMs),
-  seconds: round2(result.totalMs / 1000),
-  mbPerSecond: round1(result.body.length / MB / (result.totalMs / 1000)),
-});
 
 function summariseDownloads(runs: Timed[]) {
   return {

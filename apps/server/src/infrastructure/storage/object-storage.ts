@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
  * the owner on every request (docs/decisions/070).
  */
 export interface ObjectStorage {
-  /** Stores the stream under `key`, replacing what was there; resolves when the bytes are durable. */
+  /** Stores the stream (of Buffers) under `key`, replacing what was there; resolves when the bytes are durable. */
   put(key: string, body: Readable, contentType: string): Promise<void>;
   /** Streams the object; rejects with StorageNotFoundError when there is none. */
   get(key: string): Promise<StoredBody>;
