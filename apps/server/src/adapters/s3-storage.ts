@@ -169,8 +169,8 @@ export function createS3Storage(settings: S3Settings): S3Storage {
 
 /**
  * The buffers parts are filled in, kept once sent for the next part of this or a later upload. A new 5 MB
- * buffer per part would be 150 per 750 MB batch, each outliving a young collection and counted against the
- * heap's room, so each batch would set off a full collection every few parts (docs/decisions/114).
+ * buffer per part outlives a young collection and counts against the heap's room: a batch of 30 × 25 MB set off
+ * 17–18 full collections that way, and 1 with the buffers kept (docs/decisions/114).
  */
 class PartBuffers {
   private readonly kept: ArrayBuffer[] = [];
