@@ -237,6 +237,29 @@ describe.each([
 });
 
 describe('object storage on S3, beyond the contract', () => {
+  it('fails an upload whose parts cannot be sent (the service gone mid-upload), publishing no object', async () => {
+    const server = await startLoopbackS3('hearth-gone');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hearth-storage-'));
+    try {
+      const storage = await createStorage(loadConfig({ DATA_DIR: dataDir, ...server.env }).storage);
+      // Two parts' worth arrive, then the service goes away while the client is still sending.
+      const body = Readable.from(
+        (async function* () {
+          for (let sent = 0; sent < 24 * MB; sent += 256 * 1024) {
+            if (sent === 12 * MB) await server.stop();
+            yield randomBytes(256 * 1024);
+          }
+        })(),
+      );
+      await expect(storage.put(key('gone'), body, 'image/jpeg')).rejects.toThrow(/Could not store/);
+      await server.restart();
+      await expect(storage.get(key('gone'))).rejects.toBeInstanceOf(StorageNotFoundError);
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('treats a bucket that does not exist as a failure, never as a missing file', async () => {
     const server = await startLoopbackS3('hearth-exists');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hearth-storage-'));
