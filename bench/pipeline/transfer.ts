@@ -438,17 +438,16 @@ type Timed = { firstByteMs: number; seconds: number; mbPerSecond: number };
 const PHOTO_DOWNLOADS_PER_ROUND = 40;
 const ZIP_DOWNLOADS_PER_ROUND = 5;
 
-/** A download's timings and size (its bytes are checked once, then dropped: a ZIP is 74 MB). */
+/** What timedDownload gives back. */
+type Fetched = Awaited<ReturnType<typeof timedDownload>>;
+
+/** A download's timings and size; its bytes are dropped at once (a ZIP is 74 MB). */
 type Download = { firstByteMs: number; totalMs: number; bytes: number };
 
 /** `times` downloads from each side, alternately, so that drift in the machine's load falls on both alike. */
-async function alternately(
-  times: number,
-  hearth: () => Promise<Awaited<ReturnType<typeof timedDownload>>>,
-  baseline: () => Promise<Awaited<ReturnType<typeof timedDownload>>>,
-) {
+async function alternately(times: number, hearth: () => Promise<Fetched>, baseline: () => Promise<Fetched>) {
   const downloads = { hearth: [] as Download[], baseline: [] as Download[] };
-  const measured = ({ firstByteMs, totalMs, body }: Awaited<ReturnType<typeof timedDownload>>): Download => ({
+  const measured = ({ firstByteMs, totalMs, body }: Fetched): Download => ({
     firstByteMs,
     totalMs,
     bytes: body.length,

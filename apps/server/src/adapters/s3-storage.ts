@@ -110,14 +110,14 @@ export function createS3Storage(settings: S3Settings): S3Storage {
    */
   async function putInParts(key: string, body: Readable, contentType: string, started: (uploadId: string) => void) {
     const parts = readParts(body, partBuffers);
-    const first = await parts.next();
-    const second = first.done ? first : await parts.next();
-    if (first.done || second.done) {
-      const Body = first.done ? Buffer.alloc(0) : first.value;
+    const putWhole = async (Body: Buffer) => {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body, ContentType: contentType }));
       partBuffers.release(Body);
-      return;
-    }
+    };
+    const first = await parts.next();
+    if (first.done) return putWhole(Buffer.alloc(0));
+    const second = await parts.next();
+    if (second.done) return putWhole(first.value);
     const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
     const UploadId = created.UploadId!;
     started(UploadId);
