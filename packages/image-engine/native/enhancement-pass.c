@@ -221,17 +221,90 @@ AVX2 static void enhance_span_avx2(const Plan *plan, const float *gains, const u
   }
 }
 
+/*
+ * enhance_span for sixteen pixels at a time, in AVX-512 with VBMI's byte permutes, on Intel processors that
+ * have it. On a Sapphire Rapids core the AVX2 loop above took 62 ms of a 12 MP pass (on Zen 3, 32 ms) while
+ * libvips' own decode and encode ran faster than on Zen 3; this loop takes 35 ms (decision 115). Its loads
+ * and stores are masked to the sixteen pixels' 48 bytes, and its table lookups are gathers. The integer
+ * steps are the AVX2 loop's, so are the bytes.
+ */
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi")))
+#define SIXTEEN_PIXELS 0x0000FFFFFFFFFFFFULL /* 48 bytes */
+
+/* Byte `offset` of each of 16 pixels from `at`, zero-extended to 32 bits (reads exactly 48 bytes). */
+AVX512 static inline __m512i channel_of_sixteen(const uint8_t *at, int offset) {
+  /* Byte 4i of the result is byte 3i + offset of the pixels; the others are zeroed. */
+  const __m512i pick = _mm512_add_epi8(
+      _mm512_set_epi8(45, 45, 45, 45, 42, 42, 42, 42, 39, 39, 39, 39, 36, 36, 36, 36, 33, 33, 33, 33, 30, 30, 30, 30,
+                      27, 27, 27, 27, 24, 24, 24, 24, 21, 21, 21, 21, 18, 18, 18, 18, 15, 15, 15, 15, 12, 12, 12, 12,
+                      9, 9, 9, 9, 6, 6, 6, 6, 3, 3, 3, 3, 0, 0, 0, 0),
+      _mm512_set1_epi8((char)offset));
+  __m512i bytes = _mm512_maskz_loadu_epi8(SIXTEEN_PIXELS, at);
+  return _mm512_maskz_permutexvar_epi8(0x1111111111111111ULL, pick, bytes);
+}
+
+AVX512 static inline __m512i curve_of_sixteen(const int32_t *table, __m512i channel, __m512i gain) {
+  return _mm512_srai_epi32(_mm512_mullo_epi32(_mm512_i32gather_epi32(channel, table, 4), gain), 8);
+}
+
+AVX512 static inline __m512i channel_out_sixteen(__m512i c, __m512i boost, __m512i luma, __m512i detail) {
+  __m512i vibrant = _mm512_srai_epi32(_mm512_mullo_epi32(boost, _mm512_sub_epi32(c, luma)), 8);
+  __m512i value = _mm512_srai_epi32(_mm512_add_epi32(_mm512_add_epi32(c, vibrant), detail), 4);
+  return _mm512_max_epi32(value, _mm512_setzero_si512()); /* the narrowing below saturates at 255 */
+}
+
+/* Pixels [first, first + 16·n) of the row, as enhance_span; the caller keeps 1 ≤ first and the last + 2 ≤ width. */
+AVX512 static void enhance_span_avx512(const Plan *plan, const float *gains, const uint8_t *row,
+                                       const uint8_t *above, const uint8_t *below, uint8_t *out, int first, int end) {
+  const int *sharpening = plan->sharpening + HIGH_PASS_RANGE;
+  const __m512i eight = _mm512_set1_epi32(8), byte_limit = _mm512_set1_epi32(255);
+  /* Byte 3i + c of the output is channel c's byte i, the channels being the 128-bit lanes 0, 1, 2. */
+  const __m512i to_rgb = _mm512_set_epi8(
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47, 31, 15, 46, 30, 14, 45, 29, 13, 44, 28, 12, 43, 27, 11, 42,
+      26, 10, 41, 25, 9, 40, 24, 8, 39, 23, 7, 38, 22, 6, 37, 21, 5, 36, 20, 4, 35, 19, 3, 34, 18, 2, 33, 17, 1, 32, 16, 0);
+  for (int x = first; x + 16 <= end; x += 16) {
+    const uint8_t *pixel = row + 3 * x;
+    __m512i gain = _mm512_cvttps_epi32(_mm512_loadu_ps(gains + x));
+    __m512i green_in = channel_of_sixteen(pixel, 1);
+    __m512i r = curve_of_sixteen(plan->red, channel_of_sixteen(pixel, 0), gain);
+    __m512i g = curve_of_sixteen(plan->green, green_in, gain);
+    __m512i b = curve_of_sixteen(plan->blue, channel_of_sixteen(pixel, 2), gain);
+    __m512i high_pass = _mm512_sub_epi32(
+        _mm512_sub_epi32(_mm512_slli_epi32(green_in, 2), channel_of_sixteen(pixel - 3, 1)),
+        _mm512_add_epi32(channel_of_sixteen(pixel + 3, 1),
+                         _mm512_add_epi32(channel_of_sixteen(above + 3 * x, 1), channel_of_sixteen(below + 3 * x, 1))));
+    __m512i detail = _mm512_add_epi32(
+        _mm512_srai_epi32(_mm512_mullo_epi32(_mm512_i32gather_epi32(high_pass, sharpening, 4), gain), 8), eight);
+    __m512i chroma = _mm512_sub_epi32(_mm512_max_epi32(_mm512_max_epi32(r, g), b),
+                                      _mm512_min_epi32(_mm512_min_epi32(r, g), b));
+    __m512i boost = _mm512_i32gather_epi32(_mm512_min_epi32(_mm512_srai_epi32(chroma, 4), byte_limit), plan->vibrance, 4);
+    __m512i green_over_blue = _mm512_sub_epi32(g, b);
+    __mmask16 skin = _mm512_cmpgt_epi32_mask(r, g) & _mm512_cmpgt_epi32_mask(g, b) &
+                     _mm512_cmpgt_epi32_mask(_mm512_mullo_epi32(green_over_blue, _mm512_set1_epi32(5)), chroma) &
+                     _mm512_cmpgt_epi32_mask(_mm512_mullo_epi32(chroma, _mm512_set1_epi32(7)),
+                                             _mm512_mullo_epi32(green_over_blue, _mm512_set1_epi32(10)));
+    __m512i skin_boost = _mm512_srai_epi32(_mm512_mullo_epi32(boost, _mm512_set1_epi32(SKIN_VIBRANCE_SHARE)), 8);
+    boost = _mm512_mask_blend_epi32(skin, boost, skin_boost);
+    __m512i luma = _mm512_srai_epi32(_mm512_add_epi32(_mm512_add_epi32(r, _mm512_slli_epi32(g, 1)), b), 2);
+    __m128i red_out = _mm512_cvtusepi32_epi8(channel_out_sixteen(r, boost, luma, detail));
+    __m128i green_out = _mm512_cvtusepi32_epi8(channel_out_sixteen(g, boost, luma, detail));
+    __m128i blue_out = _mm512_cvtusepi32_epi8(channel_out_sixteen(b, boost, luma, detail));
+    __m512i channels = _mm512_inserti32x4(
+        _mm512_inserti32x4(_mm512_castsi128_si512(red_out), green_out, 1), blue_out, 2);
+    _mm512_mask_storeu_epi8(out + 3 * (x - first), SIXTEEN_PIXELS, _mm512_permutexvar_epi8(to_rgb, channels));
+  }
+}
 #endif
 
-static int has_avx2;
+static int has_avx2, has_avx512;
 
 /*
  * A span of a row, eight pixels at a time where AVX2 allows, the rest one at a time. Eight pixels' loads
  * reach two pixels past them and their stores one and a third: the wide loop stops two pixels short of the
  * span's end (and three of the photo's), and starts at pixel 1 (it reads pixel x − 1).
  */
-static void enhance_row_span(const Plan *plan, const float *gains, const uint8_t *row, const uint8_t *above,
-                             const uint8_t *below, uint8_t *out, int first, int end) {
+static void enhance_row_span_avx2(const Plan *plan, const float *gains, const uint8_t *row, const uint8_t *above,
+                                  const uint8_t *below, uint8_t *out, int first, int end) {
   int wide_first = first > 1 ? first : 1;
   int wide_end = end - 2 < plan->width - 3 ? end - 2 : plan->width - 3;
   int wide_count = has_avx2 && wide_end > wide_first ? (wide_end - wide_first) / 8 * 8 : 0;
@@ -243,6 +316,25 @@ static void enhance_row_span(const Plan *plan, const float *gains, const uint8_t
 #endif
   enhance_span(plan, gains, row, above, below, out + 3 * (wide_first + wide_count - first),
                wide_first + wide_count, end);
+}
+
+/*
+ * Where AVX-512 allows, sixteen pixels at a time first: their loads reach one pixel past them on each side, so
+ * that loop starts at pixel 1 and stops one pixel short of the photo's end. The rest go the way above.
+ */
+static void enhance_row_span(const Plan *plan, const float *gains, const uint8_t *row, const uint8_t *above,
+                             const uint8_t *below, uint8_t *out, int first, int end) {
+  int wide_first = first > 1 ? first : 1;
+  int wide_end = end < plan->width - 1 ? end : plan->width - 1;
+  int wide_count = has_avx512 && wide_end > wide_first ? (wide_end - wide_first) / 16 * 16 : 0;
+  if (wide_count == 0) return enhance_row_span_avx2(plan, gains, row, above, below, out, first, end);
+  enhance_row_span_avx2(plan, gains, row, above, below, out, first, wide_first);
+#if defined(__x86_64__)
+  enhance_span_avx512(plan, gains, row, above, below, out + 3 * (wide_first - first), wide_first,
+                      wide_first + wide_count);
+#endif
+  enhance_row_span_avx2(plan, gains, row, above, below, out + 3 * (wide_first + wide_count - first),
+                        wide_first + wide_count, end);
 }
 
 /* ---- The libvips operation: a generate function over strips, each with its own scratch rows ---- */
@@ -552,6 +644,9 @@ NAPI_MODULE_INIT() {
   if (VIPS_INIT("hearth")) return NULL;
 #if defined(__x86_64__)
   has_avx2 = __builtin_cpu_supports("avx2");
+  /* Intel only: measured there; on AMD's Zen the AVX2 loop's scalar lookups beat gathers (decision 115). */
+  has_avx512 = __builtin_cpu_is("intel") && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
 #endif
   napi_value function;
   napi_create_function(env, "enhanceJpegFile", NAPI_AUTO_LENGTH, enhance_jpeg_file, NULL, &function);

@@ -62,13 +62,15 @@ describe('the native enhancement pass', () => {
     },
   );
 
-  // Odd widths and heights put pixels at every position of the eight-pixel loop and its edges.
+  // Odd widths and heights put pixels at every position of the eight- and sixteen-pixel loops and their edges.
   it.each([
     [1, 1],
     [2, 3],
     [9, 5],
     [13, 2],
     [17, 11],
+    [18, 3],
+    [50, 4],
     [33, 7],
     [641, 37],
   ])('writes the same bytes at %i × %i', async (width, height) => {
