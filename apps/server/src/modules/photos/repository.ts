@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infrastructure/db/client';
-import { photo } from '../../infrastructure/db/schema';
+import { preparedPerDatabase } from '../../infrastructure/db/prepared';
+import { photo, photoVersion } from '../../infrastructure/db/schema';
 import { photoKeys, versionKeys } from '../../infrastructure/storage/object-storage';
 import { versionKeysOfProject } from './version-repository';
 
@@ -15,16 +16,62 @@ export async function listPhotosOfProject(db: Db, projectId: string): Promise<Ph
   return db.select().from(photo).where(eq(photo.projectId, projectId)).orderBy(asc(photo.createdAt), asc(photo.id));
 }
 
-export async function findPhotoForUser(db: Db, userId: string, photoId: string) {
-  const [row] = await db
+/** Prepared: most requests about one photo start here. */
+const photoForUser = preparedPerDatabase((db) =>
+  db
     .select()
     .from(photo)
-    .where(and(eq(photo.id, photoId), eq(photo.userId, userId)));
+    .where(and(eq(photo.id, sql.placeholder('photoId')), eq(photo.userId, sql.placeholder('userId'))))
+    .prepare('photo_for_user'),
+);
+
+export async function findPhotoForUser(db: Db, userId: string, photoId: string): Promise<PhotoRow | undefined> {
+  const [row] = await photoForUser(db).execute({ photoId, userId });
   return row;
 }
 
-export async function findPhoto(db: Db, photoId: string) {
-  const [row] = await db.select().from(photo).where(eq(photo.id, photoId));
+/**
+ * What serving one of a photo's files reads, with its chosen version's thumbnail, in one narrow prepared
+ * statement: on PGlite each statement, and each column read, costs the thread that serves the API
+ * (docs/decisions/116).
+ */
+const photoFilesForUser = preparedPerDatabase((db) =>
+  db
+    .select({
+      status: photo.status,
+      fileName: photo.fileName,
+      imageType: photo.imageType,
+      originalKey: photo.originalKey,
+      previewKey: photo.previewKey,
+      enhancedKey: photo.enhancedKey,
+      thumbnailKey: photo.thumbnailKey,
+      chosenVersionId: photo.chosenVersionId,
+      chosenThumbnailKey: photoVersion.thumbnailKey,
+    })
+    .from(photo)
+    .leftJoin(photoVersion, eq(photoVersion.id, photo.chosenVersionId))
+    .where(and(eq(photo.id, sql.placeholder('photoId')), eq(photo.userId, sql.placeholder('userId'))))
+    .prepare('photo_files_for_user'),
+);
+
+export type PhotoFilesRow = NonNullable<Awaited<ReturnType<typeof findPhotoFilesForUser>>>;
+
+export async function findPhotoFilesForUser(db: Db, userId: string, photoId: string) {
+  const [row] = await photoFilesForUser(db).execute({ photoId, userId });
+  return row;
+}
+
+/** Prepared: each step of a photo job reads its photo. */
+const photoById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(photo)
+    .where(eq(photo.id, sql.placeholder('photoId')))
+    .prepare('photo_by_id'),
+);
+
+export async function findPhoto(db: Db, photoId: string): Promise<PhotoRow | undefined> {
+  const [row] = await photoById(db).execute({ photoId });
   return row;
 }
 

@@ -15,8 +15,15 @@ import {
 } from '../../infrastructure/storage/object-storage';
 import { classifyEdit } from '../templates/service';
 import { toPhoto } from './dto';
-import { findPhotoForUser, keysOfPhotos, listPhotosOfProject, type PhotoRow } from './repository';
-import { findVersion, findVersionForUser, listVersionsOfProject, type VersionRow } from './version-repository';
+import {
+  findPhotoFilesForUser,
+  findPhotoForUser,
+  keysOfPhotos,
+  listPhotosOfProject,
+  type PhotoFilesRow,
+  type PhotoRow,
+} from './repository';
+import { findVersionForUser, listVersionsOfProject, type VersionRow } from './version-repository';
 
 export async function listProjectPhotos(db: Db, userId: string, projectId: string): Promise<Photo[]> {
   await requireProject(db, userId, projectId);
@@ -98,12 +105,9 @@ export async function openPhotoFile(
   photoId: string,
   kind: PhotoFileKind,
 ): Promise<PhotoFile> {
-  const photo = await findPhotoForUser(db, userId, photoId);
+  const photo = await findPhotoFilesForUser(db, userId, photoId);
   if (!photo) throw notFound('Photo not found');
-  // Only a thumbnail needs the chosen version's row: the photo's own row names every other file.
-  const chosen =
-    kind === 'thumbnail' && photo.chosenVersionId ? await findVersion(db, photo.chosenVersionId) : undefined;
-  const source = fileSource(photo, kind, chosen?.thumbnailKey ?? null);
+  const source = fileSource(photo, kind);
   if (!source) throw photo.status === 'failed' && !photo.previewKey ? unreadable() : notFound(NOT_YET[kind]);
   const { stream: stored, key } = await (kind === 'enhanced' ? openShown : openStored)(storage, source.key);
   // The chosen version's result is a PNG when it is an area edit (decision 015); every other file a JPEG.
@@ -173,11 +177,7 @@ const NOT_YET: Record<PhotoFileKind, string> = {
 };
 
 /** Where a file comes from; every file served is a metadata-free JPEG (`reencode`: made so on the way out). */
-function fileSource(
-  photo: PhotoRow,
-  kind: PhotoFileKind,
-  chosenThumbnailKey: string | null,
-): { key: string; reencode?: boolean } | null {
+function fileSource(photo: PhotoFilesRow, kind: PhotoFileKind): { key: string; reencode?: boolean } | null {
   const jpeg = (key: string | null) => (key ? { key } : null);
   const original =
     jpeg(photo.previewKey) ??
@@ -187,7 +187,7 @@ function fileSource(
       return original;
     case 'thumbnail':
       // A photo is known by its chosen version once there is one (issue 12), by its original before.
-      return jpeg(chosenThumbnailKey) ?? jpeg(photo.thumbnailKey) ?? original;
+      return jpeg(photo.chosenThumbnailKey) ?? jpeg(photo.thumbnailKey) ?? original;
     case 'enhanced':
     case 'download':
       return photo.chosenVersionId ? jpeg(photo.enhancedKey) : null;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../infrastructure/db/client';
+import { preparedPerDatabase } from '../../infrastructure/db/prepared';
 import { photo, photoVersion } from '../../infrastructure/db/schema';
 
 export type VersionRow = typeof photoVersion.$inferSelect;
@@ -23,18 +24,32 @@ export async function listVersionsOfProject(db: Db, projectId: string): Promise<
     .then((rows) => rows.map((row) => row.version));
 }
 
+/** Prepared: a chosen version's thumbnail and every version file are found by it (docs/decisions/116). */
+const versionById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(photoVersion)
+    .where(eq(photoVersion.id, sql.placeholder('versionId')))
+    .prepare('version_by_id'),
+);
+
 export async function findVersion(db: Db, versionId: string): Promise<VersionRow | undefined> {
-  const [row] = await db.select().from(photoVersion).where(eq(photoVersion.id, versionId));
+  const [row] = await versionById(db).execute({ versionId });
   return row;
 }
 
-/** The version and its photo, in one statement: every step of a photo job starts from both. */
-export async function findVersionWithPhoto(db: Db, versionId: string) {
-  const [row] = await db
+/** The version and its photo, in one prepared statement: every step of a photo job starts from both. */
+const versionWithPhoto = preparedPerDatabase((db) =>
+  db
     .select({ version: photoVersion, photo })
     .from(photoVersion)
     .innerJoin(photo, eq(photo.id, photoVersion.photoId))
-    .where(eq(photoVersion.id, versionId));
+    .where(eq(photoVersion.id, sql.placeholder('versionId')))
+    .prepare('version_with_photo'),
+);
+
+export async function findVersionWithPhoto(db: Db, versionId: string) {
+  const [row] = await versionWithPhoto(db).execute({ versionId });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../infrastructure/db/client';
+import { preparedPerDatabase } from '../../infrastructure/db/prepared';
 import { project } from '../../infrastructure/db/schema';
 import { countProjectWrite } from './list-cache';
 
@@ -55,25 +56,15 @@ export async function listProjectsForUser(db: Db, userId: string, search?: strin
     .orderBy(desc(project.createdAt));
 }
 
-/**
- * The dashboard's query (every project of a user), built once per database and prepared: building a query
- * through drizzle cost about as much CPU as the rest of the request (issue 16, GET /api/projects at 500/s).
- */
-const preparedAllProjects = new WeakMap<Db, ReturnType<typeof prepareAllProjects>>();
-
-function allProjectsOf(db: Db) {
-  let query = preparedAllProjects.get(db);
-  if (!query) preparedAllProjects.set(db, (query = prepareAllProjects(db)));
-  return query;
-}
-
-const prepareAllProjects = (db: Db) =>
+/** The dashboard's query (every project of a user), prepared: it answers GET /api/projects. */
+const allProjectsOf = preparedPerDatabase((db) =>
   db
     .select()
     .from(project)
     .where(eq(project.userId, sql.placeholder('userId')))
     .orderBy(desc(project.createdAt))
-    .prepare('projects_of_user');
+    .prepare('projects_of_user'),
+);
 
 export async function updateProjectRow(db: Db, userId: string, projectId: string, values: Partial<ProjectRow>) {
   const [row] = await counted(
