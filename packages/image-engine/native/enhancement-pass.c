@@ -296,7 +296,26 @@ AVX512 static void enhance_span_avx512(const Plan *plan, const float *gains, con
 }
 #endif
 
-static int has_avx2, has_avx512;
+/* A loop over pixels [first, end) of a row: enhance_span's arguments. */
+typedef void SpanLoop(const Plan *plan, const float *gains, const uint8_t *row, const uint8_t *above,
+                      const uint8_t *below, uint8_t *out, int first, int end);
+
+/* The wide loops this processor runs, chosen when the addon loads; NULL where it lacks the instructions. */
+static SpanLoop *avx2_loop, *avx512_loop;
+
+/*
+ * Pixels [first, end) in three parts: `wide` over the most pixels of [wide_first, wide_end) that make whole
+ * steps of `lanes`, `rest` over what lies before and after.
+ */
+static void in_three_parts(const Plan *plan, const float *gains, const uint8_t *row, const uint8_t *above,
+                           const uint8_t *below, uint8_t *out, int first, int end, int wide_first, int wide_end,
+                           int lanes, SpanLoop *wide, SpanLoop *rest) {
+  int wide_count = wide && wide_end > wide_first ? (wide_end - wide_first) / lanes * lanes : 0;
+  if (wide_count == 0) return rest(plan, gains, row, above, below, out, first, end);
+  rest(plan, gains, row, above, below, out, first, wide_first);
+  wide(plan, gains, row, above, below, out + 3 * (wide_first - first), wide_first, wide_first + wide_count);
+  rest(plan, gains, row, above, below, out + 3 * (wide_first + wide_count - first), wide_first + wide_count, end);
+}
 
 /*
  * A span of a row, eight pixels at a time where AVX2 allows, the rest one at a time. Eight pixels' loads
@@ -307,15 +326,7 @@ static void enhance_row_span_avx2(const Plan *plan, const float *gains, const ui
                                   const uint8_t *below, uint8_t *out, int first, int end) {
   int wide_first = first > 1 ? first : 1;
   int wide_end = end - 2 < plan->width - 3 ? end - 2 : plan->width - 3;
-  int wide_count = has_avx2 && wide_end > wide_first ? (wide_end - wide_first) / 8 * 8 : 0;
-  if (wide_count == 0) return enhance_span(plan, gains, row, above, below, out, first, end);
-  enhance_span(plan, gains, row, above, below, out, first, wide_first);
-#if defined(__x86_64__)
-  enhance_span_avx2(plan, gains, row, above, below, out + 3 * (wide_first - first), wide_first,
-                    wide_first + wide_count);
-#endif
-  enhance_span(plan, gains, row, above, below, out + 3 * (wide_first + wide_count - first),
-               wide_first + wide_count, end);
+  in_three_parts(plan, gains, row, above, below, out, first, end, wide_first, wide_end, 8, avx2_loop, enhance_span);
 }
 
 /*
@@ -326,15 +337,8 @@ static void enhance_row_span(const Plan *plan, const float *gains, const uint8_t
                              const uint8_t *below, uint8_t *out, int first, int end) {
   int wide_first = first > 1 ? first : 1;
   int wide_end = end < plan->width - 1 ? end : plan->width - 1;
-  int wide_count = has_avx512 && wide_end > wide_first ? (wide_end - wide_first) / 16 * 16 : 0;
-  if (wide_count == 0) return enhance_row_span_avx2(plan, gains, row, above, below, out, first, end);
-  enhance_row_span_avx2(plan, gains, row, above, below, out, first, wide_first);
-#if defined(__x86_64__)
-  enhance_span_avx512(plan, gains, row, above, below, out + 3 * (wide_first - first), wide_first,
-                      wide_first + wide_count);
-#endif
-  enhance_row_span_avx2(plan, gains, row, above, below, out + 3 * (wide_first + wide_count - first),
-                        wide_first + wide_count, end);
+  in_three_parts(plan, gains, row, above, below, out, first, end, wide_first, wide_end, 16, avx512_loop,
+                 enhance_row_span_avx2);
 }
 
 /* ---- The libvips operation: a generate function over strips, each with its own scratch rows ---- */
@@ -643,10 +647,11 @@ NAPI_MODULE_INIT() {
   /* libvips is the one sharp loaded (same shared library); starting it again is a no-op if sharp has. */
   if (VIPS_INIT("hearth")) return NULL;
 #if defined(__x86_64__)
-  has_avx2 = __builtin_cpu_supports("avx2");
+  if (__builtin_cpu_supports("avx2")) avx2_loop = enhance_span_avx2;
   /* Intel only: measured there; on AMD's Zen the AVX2 loop's scalar lookups beat gathers (decision 115). */
-  has_avx512 = __builtin_cpu_is("intel") && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+  if (__builtin_cpu_is("intel") && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi"))
+    avx512_loop = enhance_span_avx512;
 #endif
   napi_value function;
   napi_create_function(env, "enhanceJpegFile", NAPI_AUTO_LENGTH, enhance_jpeg_file, NULL, &function);
