@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { SERVER_PACKAGE_DIR } from '../../paths';
+import { PgliteWithNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -90,13 +91,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     }
   }
   const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const named = new PgliteWithNamedStatements(client);
+  const db = drizzlePglite(named as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     // Without parameters the text may hold several statements (pg-boss's own migrations): exec runs them all.
     query: async (text, params) => {
-      if (params?.length) return client.query(text, params);
+      if (params?.length) return named.query(text, params);
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
