@@ -14,6 +14,9 @@ const { serialize } = protocol;
 /** Statement names are the database's, not this object's: one counter for the process keeps them apart. */
 let statementsNamed = 0;
 
+/** Extended-protocol messages as one, ended by the sync that makes the database answer them. */
+const synced = (...messages: Uint8Array[]) => Buffer.concat([...messages, serialize.sync()]);
+
 /**
  * PGlite with the statements it has run kept parsed, by name (decision 117). Its own `query` sends every
  * statement as new text: parse, describe, bind, describe, execute and sync, six calls into the database and a
@@ -65,12 +68,11 @@ export class PgliteWithNamedStatements {
     try {
       const statement = await this.#statementFor(text, options);
       const messages = await this.#client.execProtocolStream(
-        Buffer.concat([
+        synced(
           serialize.bind({ statement: statement.name, values: this.#serialized(params, statement, options) }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
-          serialize.sync(),
-        ]),
+        ),
         // As PGlite's query: a statement outside a transaction is written through at once.
         { syncToFs: !inTransaction },
       );
@@ -90,11 +92,7 @@ export class PgliteWithNamedStatements {
     }
     const name = `hearth_${++statementsNamed}`;
     const described = await this.#client.execProtocolStream(
-      Buffer.concat([
-        serialize.parse({ name, text, types: options?.paramTypes }),
-        serialize.describe({ type: 'S', name }),
-        serialize.sync(),
-      ]),
+      synced(serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name })),
       { syncToFs: false },
     );
     const statement = { name, parameterTypes: parse.parseDescribeStatementResults(described) };
@@ -106,10 +104,9 @@ export class PgliteWithNamedStatements {
   async #forgetLeastRecentlyUsed() {
     const [text, statement] = this.#statements.entries().next().value!;
     this.#statements.delete(text);
-    await this.#client.execProtocolStream(
-      Buffer.concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]),
-      { syncToFs: false },
-    );
+    await this.#client.execProtocolStream(synced(serialize.close({ type: 'S', name: statement.name })), {
+      syncToFs: false,
+    });
   }
 
   /** Each value in the text form of its parameter's type, as PGlite's query sends it. */
