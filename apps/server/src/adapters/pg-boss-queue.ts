@@ -1,8 +1,9 @@
+import { Cron } from 'croner';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { jobPayloadSchemas, type JobCatalogue, type JobName } from '@hearth/contracts';
 import type { Database } from '../infrastructure/db/client';
-import type { JobOutcome, Queue, QueueSettings } from '../infrastructure/queue/queue';
+import type { JobOutcome, Queue, QueueSettings, ScheduledJobName } from '../infrastructure/queue/queue';
 
 /*
  * The job queue on pg-boss: the only file that imports it. Business modules see only the Queue interface
@@ -51,8 +52,9 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
   };
   const boss = new PgBoss({
     db: { executeSql },
-    // PGlite is one in-process connection: maintenance and schedules run in this process too.
-    schedule: true,
+    // PGlite is one in-process connection: maintenance runs in this process too. Schedules are fired by this
+    // adapter's own timers, not pg-boss's cron monitor (decision 118).
+    schedule: false,
     supervise: true,
     maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
   });
@@ -130,7 +132,22 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
     else log.info(fields, `job ${outcome.status}`);
   }
 
+  /** This process's schedules; each sends its job at half past every minute its cron names (decision 118). */
+  const schedules: Cron[] = [];
+  async function sendScheduled(name: ScheduledJobName) {
+    try {
+      // One job per minute cluster-wide: every process that keeps the schedule sends it, and pg-boss keeps the
+      // first of each minute (by the database's clock); the others' sends change nothing. Firing at second 30
+      // keeps the minute the same for clocks up to 30 s apart.
+      const id = await boss.send(name, {}, { singletonSeconds: 60 });
+      if (id) nudge(name);
+    } catch (error) {
+      log.error({ err: error, queue: name }, 'could not send a scheduled job');
+    }
+  }
+
   function drain() {
+    for (const timer of schedules) timer.stop();
     draining ??= drainWorkers();
     return draining;
   }
@@ -235,7 +252,11 @@ export async function startQueue(database: Database, log: Logger, settings: Queu
       }
     },
     async schedule(name, cron) {
+      // pg-boss's table keeps the cluster's schedules where operators look for them (getSchedules);
+      // its own cron monitor, which would send them, is off.
       await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      if (draining) return;
+      schedules.push(new Cron(`30 ${cron}`, { utcOffset: 0, unref: true }, () => sendScheduled(name)));
     },
     drain,
     async stop() {

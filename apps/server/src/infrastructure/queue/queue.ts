@@ -74,7 +74,10 @@ export interface Queue {
     handler: JobHandler<N>,
     options?: { handBack?: HandBack<N> },
   ): Promise<void>;
-  /** Sends the job (with an empty payload) on a cron schedule (UTC, minute resolution), once cluster-wide. */
+  /**
+   * Sends the job (with an empty payload) on a cron schedule (UTC, minute resolution; at second 30), once
+   * cluster-wide however many processes keep the same schedule.
+   */
   schedule(name: ScheduledJobName, cron: string): Promise<void>;
   /**
    * Stops fetching jobs at once; the running ones get the grace period to finish, and those still running
