@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase, TEST_DATABASE_URL } from '@hearth/server/test-support/database';
 import { openDatabase } from '@hearth/server/test-support/internals';
-import { Client, freePort, ORIGIN, startServer, type Server } from './server';
+import { Client, currentRssMb, freePort, ORIGIN, startServer, type Server } from './server';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -29,6 +29,8 @@ export interface Stack {
   kind: DatabaseKind;
   workDir: string;
   client: Client;
+  /** RSS of the stack's first server (ROLE=api) on its new data directory, once it had signed the user up. */
+  firstStartRssMb: number;
   /** Starts the server on this stack's data (ROLE=all unless `env` says otherwise). */
   start(env?: Record<string, string>): Promise<Server>;
   dispose(): Promise<void>;
@@ -53,6 +55,7 @@ export async function openStack(kind: DatabaseKind, images = 1000): Promise<Stac
 
   const first = await start({ ROLE: 'api' });
   await client.signUpAndStartTrial();
+  const firstStartRssMb = currentRssMb(first.pid);
   await first.stop();
   // Only one process may hold the PGlite directory, so the allowance is raised while the server is down.
   const database = postgres
@@ -67,6 +70,7 @@ export async function openStack(kind: DatabaseKind, images = 1000): Promise<Stac
     kind,
     workDir,
     client,
+    firstStartRssMb,
     start,
     async dispose() {
       await postgres?.drop();

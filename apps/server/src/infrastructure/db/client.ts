@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { SERVER_PACKAGE_DIR } from '../../paths';
+import { createPgliteDataDirApart } from './pglite-initdb';
 import { PgliteWithNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 
@@ -90,6 +91,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       );
     }
   }
+  if (dataDir) await createPgliteDataDirApart(dataDir, PGLITE_START_PARAMS);
   const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
   const named = new PgliteWithNamedStatements(client);
   const db = drizzlePglite(named as unknown as PGlite, { schema }) as unknown as Db;
