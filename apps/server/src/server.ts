@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseLockedError, openDatabase } from './infrastructure/db/client';
 import path from 'node:path';
 import { describeStorage, StorageLockedError } from './infrastructure/storage/create-storage';
+import { collectAfterStartUp } from './infrastructure/memory/collect-when-idle';
 import { keepHeapRoom } from './infrastructure/memory/heap-room';
 import { createLogger } from './logger';
 import { buildWorkerApp } from './worker-app';
@@ -51,6 +52,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  collectAfterStartUp();
   if (config.role === 'worker') logger.info(`Hearth worker is running (health at port ${config.port})`);
   else logger.info(`Hearth is running at ${config.appUrl}`);
 }

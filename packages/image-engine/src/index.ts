@@ -54,7 +54,7 @@ export { runPhotoWork } from './local/photo-threads';
 export { describeEnhancementPass } from './local/native-pass';
 export { describeNativeKernels } from './native/kernels';
 export { PhotoUnreadableError, type PhotoWork, type PhotoWorkResult } from './local/photo-work';
-export { fullCollection } from './local/full-collection';
+export { fullCollection, memoryReducingCollection } from './local/full-collection';
 export {
   AreaMaskError,
   MAX_MASK_SIDE,

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectWhenIdle } from './collect-when-idle';
+import { collectAfterStartUp, collectWhenIdle } from './collect-when-idle';
 
 describe('collectWhenIdle', () => {
   afterEach(() => vi.useRealTimers());
@@ -32,6 +32,22 @@ describe('collectWhenIdle', () => {
     expect(collect).not.toHaveBeenCalled();
     work.emit('idle');
     vi.advanceTimersByTime(2000);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('collectAfterStartUp', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('collects once, a while after start-up', () => {
+    vi.useFakeTimers();
+    const collect = vi.fn();
+    collectAfterStartUp({ delayMs: 2000, collect });
+    vi.advanceTimersByTime(1999);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
     expect(collect).toHaveBeenCalledTimes(1);
   });
 });
