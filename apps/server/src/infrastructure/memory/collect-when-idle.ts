@@ -7,9 +7,8 @@ import { memoryReducingCollection } from '@hearth/image-engine';
  * V8 collects the small objects that own them. Those objects outlive a photo's few hundred milliseconds, so
  * they reach the old generation, which only a full collection sweeps; and an idle process runs none (V8
  * starts one for outside memory only past 64 MB more of it). After a batch, a frame or two stayed resident
- * until the next batch. One full collection a short while after the last job of a burst ends frees them (one
- * that also shrinks the heap: decision 121): a
- * pause of a few tens of milliseconds once per burst, never during one.
+ * until the next batch. One full collection a short while after the last job of a burst ends frees them, and
+ * shrinks the heap (decision 121): a pause of up to about 100 ms once per burst, never during one.
  */
 export function collectWhenIdle(work: IdleEvents, { delayMs = 2000, collect = memoryReducingCollection } = {}): void {
   let timer: NodeJS.Timeout | undefined;
