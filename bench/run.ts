@@ -6,6 +6,7 @@
  *   npm run bench                         (BENCH_DATABASES=pglite to skip PostgreSQL)
  *   npm run bench -- pipeline/enhance     (only the named benches, then the summary of every result)
  *   npm run bench -- --summary-only       (no bench: the summary of the results already written)
+ *   npm run bench:node24                  (the same on Node 24, into bench/results/node24: BENCH_RESULTS_DIR)
  *
  * The provider, sign-in and Lighthouse benches stay separate scripts (bench:providers, bench:auth,
  * bench:lighthouse): they measure other things and need a build or take long; their summary rows, when a
@@ -19,6 +20,8 @@ import { ROOT } from './support/server';
 
 const BENCHES = ['pipeline/enhance', 'pipeline/transfer', 'api/projects-load'];
 const RESULTS = path.join(ROOT, 'bench/results');
+/** Results of other runtimes, each in a folder of bench/results (BENCH_RESULTS_DIR), get a section of their own. */
+const RUNTIME_SECTIONS = [{ folder: 'node24', heading: 'On Node 24 (docs/decisions/077)' }];
 
 const summaryOnly = process.argv.includes('--summary-only');
 const chosen = process.argv.slice(2).filter((arg) => arg !== '--summary-only');
@@ -44,7 +47,6 @@ interface ResultFile {
 }
 
 async function writeSummary() {
-  const files = (await readdir(RESULTS)).filter((name) => name.endsWith('.json')).sort();
   const lines = [
     '# Bench summary',
     '',
@@ -52,13 +54,24 @@ async function writeSummary() {
     'a bare baseline measured in the same run, round by round (bench/baselines/); medians of the rounds. Load',
     'is the 1-minute load average when the figure was taken (the machine is shared).',
     '',
-    '| metric | Hearth | baseline | ratio | target | met | load | measured |',
-    '|---|---|---|---|---|---|---|---|',
+    ...(await summaryTable(RESULTS, '')),
   ];
-  // Files may come from different machines (a bench run again on another): each machine is named with its files.
+  for (const { folder, heading } of RUNTIME_SECTIONS) {
+    const table = await summaryTable(path.join(RESULTS, folder), `${folder}/`);
+    if (table.length) lines.push(`## ${heading}`, '', `Written by \`npm run bench:${folder}\`.`, '', ...table);
+  }
+  await writeFile(path.join(RESULTS, 'summary.md'), lines.join('\n'));
+  console.log(`\nwritten to ${path.relative(ROOT, path.join(RESULTS, 'summary.md'))}`);
+}
+
+/** The table of the result files in `dir` and the machines they were measured on; none when it holds none. */
+async function summaryTable(dir: string, prefix: string): Promise<string[]> {
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
+  if (!files.length) return [];
+  const lines = ['| metric | Hearth | baseline | ratio | target | met | load | measured |', '|---|---|---|---|---|---|---|---|'];
   const machines = new Map<string, string[]>();
   for (const name of files) {
-    const result = JSON.parse(await readFile(path.join(RESULTS, name), 'utf8')) as ResultFile;
+    const result = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as ResultFile;
     if (result.summary?.length && result.machine) {
       const { cpus, cpuModel, node } = result.machine;
       const machine = `${cpus} × ${cpuModel}, Node ${node}`;
@@ -67,7 +80,7 @@ async function writeSummary() {
     for (const row of result.summary ?? []) {
       const ratio = row.ratio === null ? '—' : `${row.ratio}×`;
       const met = row.met === null ? '' : row.met ? 'yes' : '**no**';
-      const measured = `${result.date.slice(0, 16).replace('T', ' ')} (${name})`;
+      const measured = `${result.date.slice(0, 16).replace('T', ' ')} (${prefix}${name})`;
       lines.push(
         `| ${row.metric} | ${row.hearth} | ${row.baseline} | ${ratio} | ${row.target} | ${met} | ${row.loadAverage} | ${measured} |`,
       );
@@ -77,6 +90,5 @@ async function writeSummary() {
   if (machines.size === 1) lines.push(`Machine: ${[...machines.keys()][0]}.`);
   else for (const [machine, names] of machines) lines.push(`- Machine of ${names.join(', ')}: ${machine}.`);
   lines.push('');
-  await writeFile(path.join(RESULTS, 'summary.md'), lines.join('\n'));
-  console.log(`\nwritten to ${path.relative(ROOT, path.join(RESULTS, 'summary.md'))}`);
+  return lines;
 }

@@ -22,6 +22,7 @@ import { startTestApp } from '@hearth/server/test-support/app';
 import { ApiClient } from '@hearth/server/test-support/client';
 import { hashPassword as argon2Hash, verifyPassword as argon2Verify } from '@hearth/server/test-support/internals';
 import { median, ROOT, round2 } from '../support/server';
+import { resultsDir } from '../support/report';
 
 // better-auth is a dependency of the server workspace: its scrypt is loaded from there.
 const serverRequire = createRequire(path.join(ROOT, 'apps/server/package.json'));
@@ -32,7 +33,7 @@ const betterAuthCrypto = (await import(pathToFileURL(serverRequire.resolve('bett
 const { hashPassword: scryptHash, verifyPassword: scryptVerify } = betterAuthCrypto;
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
-const RESULTS_FILE = path.join(ROOT, 'bench/results/auth-sign-in.json');
+const RESULTS_FILE = path.join(resultsDir(), 'auth-sign-in.json');
 
 async function timeMs(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

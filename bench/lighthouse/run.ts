@@ -25,12 +25,13 @@ import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { fixturePhotoPath } from '@hearth/image-engine/test-support';
 import { Client } from '../support/server';
+import { resultsDir } from '../support/report';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** A run of some pages only (PAGES) is written beside the full one, not over it. */
 const RESULTS_FILE = path.join(
-  ROOT,
-  `bench/results/lighthouse${process.env.PAGES ? `-${process.env.PAGES.replace(/[^a-z0-9]+/gi, '_')}` : ''}.json`,
+  resultsDir(),
+  `lighthouse${process.env.PAGES ? `-${process.env.PAGES.replace(/[^a-z0-9]+/gi, '_')}` : ''}.json`,
 );
 const DIST_DIR = process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist');
 const PORT = Number(process.env.BENCH_PORT ?? 3330);

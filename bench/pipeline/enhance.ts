@@ -29,12 +29,12 @@ import {
   type ImageType,
 } from '@hearth/image-engine';
 import { fixturePhotoPath } from '@hearth/image-engine/test-support';
-import { load1, type SummaryRow } from '../support/report';
+import { load1, resultsDir, type SummaryRow } from '../support/report';
 import { addSensorGrain } from '../support/sensor-grain';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SOURCE_PHOTO = fixturePhotoPath('furnished-interior.jpg');
-const RESULTS_FILE = path.join(ROOT, 'bench/results/pipeline-enhance.json');
+const RESULTS_FILE = path.join(resultsDir(), 'pipeline-enhance.json');
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 /** The local engine's own target (issue 16): Professional Enhancement ≤ 1.5× a bare decode + encode. */
 const TARGET_RATIO = 1.5;

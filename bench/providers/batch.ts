@@ -25,7 +25,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_PHOTOS_PER_BATCH } from '@hearth/contracts';
 import { prepareRoomPhoto, startLoopbackGemini } from '../support/loopback-gemini';
-import { Client, cpuMs, freePort, median, raiseAllowance, ROOT, round2, startServer } from '../support/server';
+import { resultsDir } from '../support/report';
+import { Client, cpuMs, freePort, median, raiseAllowance, round2, startServer } from '../support/server';
 
 const PROVIDER_MS = 2000;
 const PHOTO_MP = Number(process.env.PHOTO_MP ?? 12);
@@ -34,8 +35,8 @@ const CONCURRENCY = Number(process.env.AI_CONCURRENCY ?? 2);
 const CPU_CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
 const VARIATIONS = Number(process.env.VARIATIONS ?? 1);
 const RESULTS_FILE = path.join(
-  ROOT,
-  `bench/results/providers-batch-ai${CONCURRENCY}${VARIATIONS > 1 ? `-v${VARIATIONS}` : ''}.json`,
+  resultsDir(),
+  `providers-batch-ai${CONCURRENCY}${VARIATIONS > 1 ? `-v${VARIATIONS}` : ''}.json`,
 );
 const PHOTOS = MAX_PHOTOS_PER_BATCH;
 /** Provider calls in a batch: one per version. */

@@ -22,6 +22,7 @@ import { MAX_UPLOAD_BYTES } from '@hearth/contracts';
 import { fixturePhotoPath } from '@hearth/image-engine/test-support';
 import { createStorage, loadConfig } from '@hearth/server/test-support/internals';
 import { startLoopbackS3, type LoopbackS3 } from '@hearth/server/test-support/s3-server';
+import { resultsDir } from '../support/report';
 import {
   Client,
   freePort,
@@ -35,7 +36,7 @@ import {
   type Server,
 } from '../support/server';
 
-const RESULTS_FILE = path.join(ROOT, 'bench/results/storage-upload.json');
+const RESULTS_FILE = path.join(resultsDir(), 'storage-upload.json');
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const FILES_PER_BATCH = 10;
 const MB = 2 ** 20;

@@ -2,6 +2,7 @@
  * What every bench writes: bench/results/<name>.json with the machine, the load average, the measurements,
  * and `summary` rows that `npm run bench` gathers into bench/results/summary.md.
  */
+import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,8 +35,18 @@ export const load1 = () => Math.round(os.loadavg()[0]! * 100) / 100;
 export const ratioOf = (hearth: number, baseline: number) =>
   baseline > 0 ? Math.round((hearth / baseline) * 100) / 100 : null;
 
+/**
+ * Where results are written: bench/results, or the folder BENCH_RESULTS_DIR names (relative to the repository),
+ * so that a run on another runtime (`npm run bench:node24`) keeps its figures beside the machine's own.
+ */
+export function resultsDir(): string {
+  const dir = path.resolve(ROOT, process.env.BENCH_RESULTS_DIR ?? 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 export async function writeResults(name: string, results: Record<string, unknown> & { summary: SummaryRow[] }) {
-  const file = path.join(ROOT, 'bench/results', `${name}.json`);
+  const file = path.join(resultsDir(), `${name}.json`);
   await writeFile(
     file,
     `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), ...results }, null, 2)}\n`,

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { holdFreeMemory, releaseFreeMemory } from '../native/free-memory';
-import type { PhotoReply, PhotoRequest } from './photo-worker';
+import type { BurstEnded, PhotoReply, PhotoRequest } from './photo-worker';
 import { PhotoUnreadableError, type PhotoWork, type PhotoWorkResult } from './photo-work';
 import { workerBootstrap } from './worker-bootstrap';
 
@@ -18,7 +18,7 @@ import { workerBootstrap } from './worker-bootstrap';
  * one (docs/decisions/106).
  *
  * While any photo is worked, the allocator keeps the pages photos free for the next one; RELEASE_AFTER_MS after
- * the last, it gives them all back (docs/decisions/103).
+ * the last, it gives them all back (docs/decisions/103), and each idle thread shrinks its heap (decision 122).
  */
 const IDLE_MS = 60_000;
 const RELEASE_AFTER_MS = 1_000;
@@ -80,7 +80,12 @@ function settle(thread: PhotoThread, reply: PhotoReply) {
 }
 
 function workEnded() {
-  if (--working === 0) releaseTimer = setTimeout(releaseFreeMemory, RELEASE_AFTER_MS).unref();
+  if (--working === 0) releaseTimer = setTimeout(burstEnded, RELEASE_AFTER_MS).unref();
+}
+
+function burstEnded() {
+  for (const thread of idle) thread.worker.postMessage({ burstEnded: true } satisfies BurstEnded);
+  releaseFreeMemory();
 }
 
 function rebuild({ message, stack, unreadable }: { message: string; stack?: string; unreadable: boolean }) {

@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { fullCollection } from './full-collection';
+import { fullCollection, memoryReducingCollection } from './full-collection';
 import { doPhotoWork, PhotoUnreadableError, type PhotoWork, type PhotoWorkResult } from './photo-work';
 
 /** One photo's work, as the photo threads send it (photo-threads.ts). */
@@ -9,11 +9,21 @@ export interface PhotoRequest {
   work: PhotoWork;
 }
 
+/** Sent to an idle thread when a burst of photos is over (photo-threads.ts). */
+export interface BurstEnded {
+  burstEnded: true;
+}
+
 export type PhotoReply =
   | { id: number; result: PhotoWorkResult }
   | { id: number; error: { message: string; stack?: string; unreadable: boolean } };
 
-parentPort?.on('message', async ({ id, work }: PhotoRequest) => {
+parentPort?.on('message', async (message: PhotoRequest | BurstEnded) => {
+  // A thread stays a minute after its last photo (docs/decisions/106), and an idle thread runs no collection:
+  // without one, V8 keeps the pages of this thread's heap and its grown young generation for that minute
+  // (decision 122).
+  if ('burstEnded' in message) return memoryReducingCollection();
+  const { id, work } = message;
   try {
     parentPort!.postMessage({ id, result: await doPhotoWork(work) } satisfies PhotoReply);
   } catch (caught) {
