@@ -68,7 +68,10 @@ async function writeSummary() {
 async function summaryTable(dir: string, prefix: string): Promise<string[]> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
   if (!files.length) return [];
-  const lines = ['| metric | Hearth | baseline | ratio | target | met | load | measured |', '|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| metric | Hearth | baseline | ratio | target | met | load | measured |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
   const machines = new Map<string, string[]>();
   for (const name of files) {
     const result = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as ResultFile;
