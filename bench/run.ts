@@ -72,6 +72,7 @@ async function summaryTable(dir: string, prefix: string): Promise<string[]> {
     '| metric | Hearth | baseline | ratio | target | met | load | measured |',
     '|---|---|---|---|---|---|---|---|',
   ];
+  // Files may come from different machines (a bench run again on another): each machine is named with its files.
   const machines = new Map<string, string[]>();
   for (const name of files) {
     const result = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as ResultFile;
