@@ -6,8 +6,8 @@ import v8 from 'node:v8';
  *
  * After each full collection V8 lets the old generation grow by a factor of what survived before it starts the
  * next, and it counts the memory outside the heap allocated since (the Buffers read from a socket or a file)
- * against that room. The young generation frees those Buffers only once they add up to about 32 MB (twice V8's
- * default semi-space), so a room smaller than that starts a full collection every few tens of megabytes
+ * against that room. The young generation frees those Buffers only once they add up to 32 MB (16 MB on Node 24,
+ * see YOUNG_BUFFERS_FLAG), so a room smaller than that starts a full collection every few tens of megabytes
  * streamed, each a sweep of the whole live heap. The room needed is a size, not a share of the heap: this sets
  * V8's growing factor after each full collection so that the room is at least MIN_ROOM_BYTES, and half the
  * live heap where that is more. A fixed factor gave too little room to a small heap (PostgreSQL) or needless
@@ -32,7 +32,7 @@ export function growingPercentFor(liveBytes: number): number {
  * 16 MB streamed (docs/decisions/123). V8 reads the flag at every Buffer allocation, so setting it at start-up
  * is in time; NODE_OPTIONS refuses it, and Node 20's V8 does not know it.
  */
-export const YOUNG_BUFFERS_FLAG = '--scavenger-max-new-space-capacity-mb=4';
+const YOUNG_BUFFERS_FLAG = '--scavenger-max-new-space-capacity-mb=4';
 
 /** Whether this V8 has YOUNG_BUFFERS_FLAG: Node 24's (13) does, Node 20's (11) does not. */
 export const hasYoungBuffersFlag = (v8Version = process.versions.v8) => Number(v8Version.split('.')[0]) >= 13;
